@@ -1,0 +1,71 @@
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EventsTable } from '../../infra/constructs/events-table.js';
+import { tempApp } from './support/cdk.js';
+
+// Given a stack holding only the events table, synthesized once for every test below.
+const { app, dispose } = tempApp();
+const stack = new Stack(app, 'TableOnly');
+new EventsTable(stack, 'Events');
+const template = Template.fromStack(stack);
+afterAll(dispose);
+
+describe('EventsTable', () => {
+  it('then has one table keyed by pk (partition) and sk (sort), both strings', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ]),
+    });
+  });
+
+  it('then bills on demand and keeps point-in-time recovery on', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('then streams new images and expires items on expiresAt', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('then indexes items by kind then pk, projecting keys only', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      AttributeDefinitions: Match.arrayWith([{ AttributeName: 'kind', AttributeType: 'S' }]),
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byKind',
+          KeySchema: [
+            { AttributeName: 'kind', KeyType: 'HASH' },
+            { AttributeName: 'pk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      ],
+    });
+    expect(EventsTable.byKindIndex).toBe('byKind');
+  });
+
+  it('then is retained when the stack is deleted or the table replaced', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  it('given an explicit removal policy, when synthesized, then that policy applies', () => {
+    const other = tempApp();
+    const scratch = new Stack(other.app, 'Scratch');
+    new EventsTable(scratch, 'Events', { removalPolicy: RemovalPolicy.DESTROY });
+    Template.fromStack(scratch).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    other.dispose();
+  });
+});
