@@ -1,0 +1,112 @@
+import { Stack } from 'aws-cdk-lib';
+import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GameWebSocketApi } from '../../infra/constructs/websocket-api.js';
+import { grantsOf, inlineFunction, logicalId, tempApp } from './support/cdk.js';
+
+// Given the socket API wired to three route functions, the default one also posting, plus a projector.
+const { app, dispose } = tempApp();
+const stack = new Stack(app, 'SocketOnly');
+const connect = inlineFunction(stack, 'Connect');
+const disconnect = inlineFunction(stack, 'Disconnect');
+const defaultRoute = inlineFunction(stack, 'DefaultRoute');
+const projector = inlineFunction(stack, 'Projector');
+const socket = new GameWebSocketApi(stack, 'Socket', {
+  connectHandler: connect,
+  disconnectHandler: disconnect,
+  defaultHandler: defaultRoute,
+  posters: [defaultRoute, projector],
+});
+const template = Template.fromStack(stack);
+const apiRef = { Ref: logicalId(socket.api) };
+afterAll(dispose);
+
+describe('GameWebSocketApi', () => {
+  it('then is a WebSocket API routing on the action field of the message body', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+  });
+
+  it('then has exactly the $connect, $disconnect and $default routes', () => {
+    const routes = template.findResources('AWS::ApiGatewayV2::Route');
+    const keys = Object.values(routes).map((route) => route.Properties.RouteKey);
+    expect(keys.sort()).toEqual(['$connect', '$default', '$disconnect']);
+  });
+
+  it('then sends each route to its own function through a Lambda proxy integration', () => {
+    for (const [routeKey, fn] of [
+      ['$connect', connect],
+      ['$disconnect', disconnect],
+      ['$default', defaultRoute],
+    ] as const) {
+      const integrationId = new Capture();
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey,
+        Target: { 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] },
+      });
+      const integration = template.toJSON().Resources[integrationId.asString()];
+      expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+      expect(integration.Properties).toMatchObject({ ApiId: apiRef, IntegrationType: 'AWS_PROXY' });
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(logicalId(fn));
+    }
+    template.resourceCountIs('AWS::Lambda::Permission', 3);
+  });
+
+  it('then deploys a prod stage automatically with default throttling', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: apiRef,
+      StageName: 'prod',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+    });
+  });
+
+  it('then lets the posters, and only them, manage connections of this API', () => {
+    for (const fn of [defaultRoute, projector]) {
+      const grant = grantsOf(template, fn).find((g) => g.action === 'execute-api:ManageConnections');
+      expect(grant).toBeDefined();
+      expect(JSON.stringify(grant!.resource)).toContain(logicalId(socket.api));
+      expect(JSON.stringify(grant!.resource)).toContain('/*/*/@connections/*');
+    }
+    for (const fn of [connect, disconnect]) {
+      expect(grantsOf(template, fn).map((g) => g.action)).not.toContain('execute-api:ManageConnections');
+    }
+  });
+
+  it('then gives the posters, and only them, the https management endpoint of the stage', () => {
+    const endpoint = new Capture();
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { WS_ENDPOINT: endpoint } },
+    });
+    const url = JSON.stringify(endpoint.asObject());
+    expect(url).toContain('https://');
+    expect(url).toContain(logicalId(socket.api));
+    expect(url).toMatch(/\/prod"/);
+    const withEndpoint = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { WS_ENDPOINT: Match.anyValue() } } },
+    });
+    expect(Object.keys(withEndpoint).sort()).toEqual([logicalId(defaultRoute), logicalId(projector)].sort());
+  });
+
+  it('given custom throttling and stage name, when synthesized, then the stage uses them', () => {
+    const other = tempApp();
+    const scratch = new Stack(other.app, 'Scratch');
+    const fn = inlineFunction(scratch, 'Fn');
+    new GameWebSocketApi(scratch, 'Socket', {
+      connectHandler: fn,
+      disconnectHandler: fn,
+      defaultHandler: fn,
+      posters: [],
+      stageName: 'test',
+      throttleRateLimit: 50,
+      throttleBurstLimit: 100,
+    });
+    Template.fromStack(scratch).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'test',
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+    other.dispose();
+  });
+});
