@@ -1,0 +1,36 @@
+/**
+ * One commit is the list of events a single accepted command produced. The store treats events as opaque
+ * JSON; it only guarantees order, uniqueness of (gameId, seq) and durability.
+ */
+export interface Commit {
+  gameId: string;
+  /** 1-based; the version of the game after this commit. */
+  seq: number;
+  /** Client-made idempotency key. */
+  commandId: string;
+  /** 'host' | 'system' | a seat number as a decimal string. */
+  actor: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** Plain JSON events, opaque to the store. */
+  events: unknown[];
+  /** Hash of the previous commit ('' for seq 1). */
+  prevHash: string;
+  hash: string;
+}
+
+export type AppendResult = { ok: true } | { ok: false; reason: 'conflict' };
+
+export interface EventStore {
+  /**
+   * Conditional append: succeeds only if no commit with this (gameId, seq) exists and seq === last seq + 1.
+   * Durable before it resolves. A lost race or a gap is `{ ok: false, reason: 'conflict' }`; the caller
+   * reloads and decides again. I/O failures reject.
+   */
+  append(commit: Commit): Promise<AppendResult>;
+  /** Commits of a game with seq > afterSeq, ascending. */
+  read(gameId: string, afterSeq?: number): Promise<Commit[]>;
+  /** Ids of every game in the store (used on start-up to re-arm deadlines; may be slow on Dynamo). */
+  listGames(): Promise<string[]>;
+  close(): Promise<void>;
+}

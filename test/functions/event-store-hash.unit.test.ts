@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, commitHash, verifyChain } from '../../functions/ports/commit-hash.js';
+import type { Commit } from '../../functions/ports/event-store.js';
+
+function chain(count: number): Commit[] {
+  const commits: Commit[] = [];
+  for (let seq = 1; seq <= count; seq++) {
+    const prevHash = commits[seq - 2]?.hash ?? '';
+    const body = {
+      gameId: 'g1',
+      seq,
+      commandId: `c${seq}`,
+      actor: 'host',
+      at: seq,
+      events: [{ n: seq }],
+      prevHash,
+    };
+    commits.push({ ...body, hash: commitHash(prevHash, body) });
+  }
+  return commits;
+}
+
+const rehash = (c: Commit): Commit => ({ ...c, hash: commitHash(c.prevHash, c) });
+
+describe('commitHash', () => {
+  it('given the same commit twice, when hashed, then the hashes are equal sha256 hex', () => {
+    const [c] = chain(1);
+    expect(commitHash('', c)).toBe(commitHash('', structuredClone(c)));
+    expect(c.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('given events whose keys come in another order, when hashed, then the hash is the same', () => {
+    const [c] = chain(1);
+    const a = { ...c, events: [{ type: 'voted', by: 1, target: 2 }] };
+    const b = { ...c, events: [{ target: 2, type: 'voted', by: 1 }] };
+    expect(commitHash('', a)).toBe(commitHash('', b));
+    expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}');
+  });
+
+  it('given any field changed, when hashed, then the hash changes', () => {
+    const [c] = chain(1);
+    const base = commitHash('', c);
+    const changes: Array<Partial<Commit>> = [
+      { gameId: 'g2' },
+      { seq: 2 },
+      { commandId: 'other' },
+      { actor: '3' },
+      { at: 2 },
+      { events: [{ n: 2 }] },
+    ];
+    for (const change of changes) expect(commitHash('', { ...c, ...change })).not.toBe(base);
+    expect(commitHash('x', c)).not.toBe(base);
+  });
+});
+
+describe('verifyChain', () => {
+  it('given a well-formed chain or a slice of it, when verified, then it is ok', () => {
+    const commits = chain(4);
+    expect(verifyChain(commits)).toEqual({ ok: true });
+    expect(verifyChain(commits.slice(2))).toEqual({ ok: true });
+    expect(verifyChain([])).toEqual({ ok: true });
+  });
+
+  it('given an event edited after the fact, when verified, then that seq is reported', () => {
+    const commits = chain(3);
+    commits[1] = { ...commits[1], events: [{ n: 99 }] };
+    expect(verifyChain(commits)).toEqual({ ok: false, seq: 2, reason: 'hash does not match the commit' });
+  });
+
+  it('given a commit rehashed after editing, when verified, then the next link is reported broken', () => {
+    const commits = chain(3);
+    commits[1] = rehash({ ...commits[1], events: [{ n: 99 }] });
+    expect(verifyChain(commits)).toMatchObject({ ok: false, seq: 3 });
+  });
+
+  it('given a missing commit, when verified, then the gap is reported', () => {
+    const commits = chain(3);
+    expect(verifyChain([commits[0], commits[2]])).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: 'expected seq 2',
+    });
+  });
+
+  it('given a first commit with a non-empty prevHash, when verified, then it is reported', () => {
+    const [first] = chain(1);
+    expect(verifyChain([rehash({ ...first, prevHash: 'abc' })])).toMatchObject({ ok: false, seq: 1 });
+  });
+
+  it('given commits of two games, when verified as one chain, then the mix is reported', () => {
+    const commits = chain(2);
+    commits[1] = rehash({ ...commits[1], gameId: 'g2' });
+    expect(verifyChain(commits)).toMatchObject({ ok: false, seq: 2 });
+  });
+});
