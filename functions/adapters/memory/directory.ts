@@ -1,0 +1,72 @@
+import type { Binding, Directory } from '../../ports/directory.js';
+import { ConnectionTable } from './connection-table.js';
+
+export interface MemoryDirectoryOptions {
+  /** Clock for connection expiry, in ms since the epoch. */
+  now?: () => number;
+}
+
+/** In-process twin of the directory: nothing survives the process. */
+export class MemoryDirectory implements Directory {
+  private readonly rooms = new Map<string, string>();
+  private readonly tokens = new Map<string, Map<string, number | 'host'>>();
+  private readonly connections: ConnectionTable;
+  private closed = false;
+
+  constructor(options: MemoryDirectoryOptions = {}) {
+    this.connections = new ConnectionTable(options.now);
+  }
+
+  async claimRoomCode(code: string, gameId: string): Promise<boolean> {
+    this.assertOpen();
+    const holder = this.rooms.get(code);
+    if (holder !== undefined) return holder === gameId;
+    this.rooms.set(code, gameId);
+    return true;
+  }
+
+  async gameForCode(code: string): Promise<string | null> {
+    this.assertOpen();
+    return this.rooms.get(code) ?? null;
+  }
+
+  async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
+    this.assertOpen();
+    const ofGame = this.tokens.get(gameId) ?? new Map<string, number | 'host'>();
+    ofGame.set(tokenHash, seat);
+    this.tokens.set(gameId, ofGame);
+  }
+
+  async seatForToken(gameId: string, tokenHash: string): Promise<number | 'host' | null> {
+    this.assertOpen();
+    return this.tokens.get(gameId)?.get(tokenHash) ?? null;
+  }
+
+  async bindConnection(connectionId: string, binding: Binding, expiresAt: number): Promise<void> {
+    this.assertOpen();
+    this.connections.bind(connectionId, binding, expiresAt);
+  }
+
+  async connection(connectionId: string): Promise<Binding | null> {
+    this.assertOpen();
+    return this.connections.get(connectionId);
+  }
+
+  async unbindConnection(connectionId: string): Promise<void> {
+    this.assertOpen();
+    this.connections.unbind(connectionId);
+  }
+
+  async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: number | 'host' }>> {
+    this.assertOpen();
+    return this.connections.of(gameId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('directory is closed');
+  }
+}
