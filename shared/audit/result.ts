@@ -1,0 +1,37 @@
+import type { GameState } from '../engine/state.js';
+import type { Elimination, RoleId, Seat, Winner } from '../engine/types.js';
+import { totals } from './points.js';
+
+/** The analyst's summary of a game at one version: what `mafia play` prints (docs/protocol.md). */
+export interface GameResult {
+  version: number;
+  phase: { id: string; kind: string; round: number; stage: string };
+  speaker: Seat | null;
+  ballot: { kind: string; candidates: Seat[] } | null;
+  over: boolean;
+  winner: Winner | null;
+  winners: Seat[];
+  roles: Record<string, RoleId>;
+  alive: Seat[];
+  eliminated: Elimination[];
+  points: Record<string, number> | null;
+  fouls: Record<string, number>;
+}
+
+export function resultOf(s: GameState, version: number): GameResult {
+  const over = s.phase.kind === 'over';
+  return {
+    version,
+    phase: { id: s.phase.id, kind: s.phase.kind, round: s.phase.round, stage: s.phase.stage },
+    speaker: s.speaker,
+    ballot: s.ballot ? { kind: s.ballot.kind, candidates: s.ballot.candidates } : null,
+    over,
+    winner: over ? s.winner : null,
+    winners: over ? s.winners : [],
+    roles: { ...s.roles },
+    alive: [...s.alive],
+    eliminated: s.eliminated,
+    points: totals(s),
+    fouls: Object.fromEntries(Object.entries(s.fouls).filter(([, n]) => n > 0)),
+  };
+}

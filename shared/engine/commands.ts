@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { settingsInputSchema } from '../rules/settings.js';
+import { ROLE_IDS } from './types.js';
+
+const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
+/** In moderator mode the host records a player's command `as` that seat. */
+const as = v.optional(seat);
+const ability = v.picklist(['shoot', 'check', 'heal', 'guard', 'block', 'kill']);
+
+const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
+  v.strictObject({ type: v.literal(type), as, ...entries });
+
+export const commandSchema = v.variant('type', [
+  cmd('configure', { settings: settingsInputSchema }),
+  cmd('takeSeat', { seat }),
+  cmd('start', {}),
+  cmd('assignRole', { seat, role: v.picklist([...ROLE_IDS, 'commissar']) }),
+  cmd('pickCard', { card: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
+  cmd('knowTeam', {}),
+  cmd('act', {
+    ability,
+    target: v.optional(seat),
+    targets: v.optional(v.pipe(v.array(seat), v.minLength(1), v.maxLength(3))),
+  }),
+  cmd('say', {
+    channel: v.picklist(['table', 'mafia', 'dead']),
+    text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),
+  }),
+  cmd('nominate', { target: seat }),
+  cmd('withdraw', {}),
+  cmd('endSpeech', {}),
+  cmd('vote', { target: v.optional(seat), choice: v.optional(v.picklist(['leave', 'stay'])) }),
+  cmd('unvote', {}),
+  cmd('bestMove', { targets: v.pipe(v.array(seat), v.length(3)) }),
+  cmd('advance', {}),
+  cmd('pauseClock', {}),
+  cmd('unpauseClock', {}),
+  cmd('extendClock', { seconds: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600)) }),
+  cmd('undo', {}),
+  cmd('recordShot', { target: v.nullable(seat) }),
+  cmd('foul', { seat }),
+  cmd('remark', { seat }),
+  cmd('disqualify', { seat, reason: v.pipe(v.string(), v.maxLength(200)) }),
+  cmd('extraPoints', { seat, points: v.pipe(v.number(), v.minValue(-10), v.maxValue(10)) }),
+  cmd('timeUp', { deadlineId: v.pipe(v.string(), v.maxLength(100)) }),
+]);
+
+export type Command = v.InferOutput<typeof commandSchema>;
+export type CommandType = Command['type'];
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** Commands only the host may send. */
+export const HOST_COMMANDS: ReadonlySet<CommandType> = new Set([
+  'configure',
+  'start',
+  'assignRole',
+  'advance',
+  'pauseClock',
+  'unpauseClock',
+  'extendClock',
+  'undo',
+  'recordShot',
+  'foul',
+  'remark',
+  'disqualify',
+  'extraPoints',
+]);
+
+export type ParsedCommand = { ok: true; command: Command } | { ok: false; message: string };
+
+export function parseCommand(input: unknown): ParsedCommand {
+  const r = v.safeParse(commandSchema, input);
+  if (r.success) return { ok: true, command: r.output };
+  const issue = r.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  return { ok: false, message: path ? `${path}: ${issue.message}` : issue.message };
+}

@@ -1,0 +1,64 @@
+import type { WakeGroup } from '../roles/index.js';
+import type { Settings } from '../rules/settings.js';
+import type {
+  BallotKind,
+  BallotRecord,
+  ChatMessage,
+  Deadline,
+  NightAction,
+  NightReport,
+  Step,
+  VoteValue,
+} from './state.js';
+import type { HowEliminated, Phase, RoleId, Seat, Winner } from './types.js';
+
+/** Everything that ever happens to a game. Events record results, never intentions: replay needs no rules. */
+export type GameEvent =
+  | { type: 'gameCreated'; settings: Settings; hostName: string }
+  | { type: 'settingsChanged'; settings: Settings }
+  | { type: 'seatTaken'; seat: Seat; name: string }
+  | { type: 'seatChanged'; from: Seat; to: Seat }
+  | { type: 'roleAssigned'; seat: Seat; role: RoleId }
+  | { type: 'deckShuffled'; deck: RoleId[] }
+  | { type: 'cardPicked'; seat: Seat; card: number; role: RoleId }
+  | { type: 'rolesDealt'; roles: Record<string, RoleId> }
+  | {
+      type: 'stepStarted';
+      phase: Phase;
+      speaker: Seat | null;
+      muted: boolean;
+      wake: WakeGroup | null;
+      agenda: Step[];
+      deadline: Deadline | null;
+      at: number;
+    }
+  | { type: 'dayBegan'; round: number; firstSpeaker: Seat | null }
+  | { type: 'nightBegan'; round: number }
+  | { type: 'teamKnown'; seat: Seat }
+  | { type: 'actionTaken'; action: NightAction }
+  | { type: 'shotRecorded'; target: Seat | null }
+  | { type: 'nightResolved'; report: NightReport }
+  | { type: 'playerEliminated'; seat: Seat; how: HowEliminated; round: number }
+  | { type: 'messageSaid'; message: ChatMessage }
+  | { type: 'nominated'; by: Seat; target: Seat }
+  | { type: 'nominationWithdrawn'; by: Seat }
+  | { type: 'voteCast'; seat: Seat; vote: VoteValue }
+  | { type: 'voteWithdrawn'; seat: Seat }
+  | { type: 'ballotOpened'; kind: BallotKind; candidates: Seat[] }
+  | { type: 'ballotClosed'; record: BallotRecord }
+  | { type: 'voteCancelled'; round: number; seat: Seat; nextDay: boolean }
+  | { type: 'bestMoveOffered'; seat: Seat }
+  | { type: 'bestMoveMade'; seat: Seat; targets: Seat[] }
+  | { type: 'bestMoveClosed'; seat: Seat }
+  | { type: 'foulGiven'; seat: Seat; fouls: number; at: number }
+  | { type: 'remarkGiven'; seat: Seat; remarks: number }
+  | { type: 'extraPointsGiven'; seat: Seat; points: number }
+  | { type: 'clockPaused'; remaining: number }
+  | { type: 'clockResumed'; at: number }
+  | { type: 'clockExtended'; seconds: number; deadline: Deadline }
+  | { type: 'actionUndone' }
+  | { type: 'quietCounted'; quiet: number }
+  | { type: 'winDecided'; winner: Winner; winners: Seat[] }
+  | { type: 'gameEnded'; winner: Winner; winners: Seat[] };
+
+export type EventType = GameEvent['type'];

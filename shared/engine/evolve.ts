@@ -1,0 +1,188 @@
+import type { GameEvent } from './events.js';
+import type { GameState, Scratch } from './state.js';
+
+const scratchOf = (s: GameState): Scratch => ({
+  actions: s.actions,
+  recordedShot: s.recordedShot,
+  ballot: s.ballot,
+  nominations: s.day?.nominations ?? [],
+});
+
+/** Moves that moderator-mode `undo` can take back push the scratch they change. */
+const withUndo = (s: GameState): GameState => ({ ...s, undo: [...s.undo, scratchOf(s)] });
+
+const bump = (m: Record<string, number>, seat: number, value: number) => ({ ...m, [seat]: value });
+
+/** Applies one recorded event. Never validates, never throws: the event already happened. */
+export function evolve(s: GameState, e: GameEvent): GameState {
+  switch (e.type) {
+    case 'gameCreated':
+      return { ...s, created: true, settings: e.settings, hostName: e.hostName };
+    case 'settingsChanged':
+      return { ...s, settings: e.settings };
+    case 'seatTaken':
+      return { ...s, names: { ...s.names, [e.seat]: e.name } };
+    case 'seatChanged': {
+      const { [e.from]: name, ...rest } = s.names;
+      const { [e.from]: role, ...roles } = s.roles;
+      return {
+        ...s,
+        names: { ...rest, [e.to]: name ?? '' },
+        roles: role ? { ...roles, [e.to]: role } : roles,
+      };
+    }
+    case 'roleAssigned':
+      return { ...s, roles: { ...s.roles, [e.seat]: e.role } };
+    case 'deckShuffled':
+      return { ...s, deck: e.deck, picks: {} };
+    case 'cardPicked':
+      return { ...s, picks: { ...s.picks, [e.seat]: e.card }, roles: { ...s.roles, [e.seat]: e.role } };
+    case 'rolesDealt':
+      return {
+        ...s,
+        roles: e.roles,
+        alive: Object.keys(s.names)
+          .map(Number)
+          .sort((a, b) => a - b),
+      };
+    case 'stepStarted':
+      return {
+        ...s,
+        phase: e.phase,
+        step: s.step + 1,
+        speaker: e.speaker,
+        muted: e.muted,
+        wake: e.wake,
+        agenda: e.agenda,
+        deadline: e.deadline,
+        stepStartedAt: e.at,
+        undo: [],
+        silenced: e.muted && e.speaker !== null ? s.silenced.filter((x) => x !== e.speaker) : s.silenced,
+      };
+    case 'dayBegan':
+      return {
+        ...s,
+        day: {
+          firstSpeaker: e.firstSpeaker,
+          nominations: [],
+          previousLeaders: null,
+          voteCancelled: s.cancelNextVote,
+          muted: [],
+        },
+        cancelNextVote: false,
+        previousFirstSpeaker: e.firstSpeaker ?? s.previousFirstSpeaker,
+        ballot: null,
+        actions: [],
+        recordedShot: null,
+      };
+    case 'nightBegan':
+      return { ...s, day: null, ballot: null, actions: [], recordedShot: null, known: [] };
+    case 'teamKnown':
+      return { ...s, known: [...s.known, e.seat] };
+    case 'actionTaken':
+      return { ...withUndo(s), actions: [...s.actions, e.action] };
+    case 'shotRecorded':
+      return { ...withUndo(s), recordedShot: { target: e.target } };
+    case 'nightResolved':
+      return { ...s, lastNight: e.report, nights: [...s.nights, e.report] };
+    case 'playerEliminated':
+      return {
+        ...s,
+        alive: s.alive.filter((x) => x !== e.seat),
+        eliminated: [...s.eliminated, { seat: e.seat, how: e.how, round: e.round }],
+        quiet: 0,
+      };
+    case 'messageSaid':
+      return { ...s, chat: [...s.chat, e.message] };
+    case 'nominated':
+      return s.day
+        ? {
+            ...withUndo(s),
+            day: { ...s.day, nominations: [...s.day.nominations, { by: e.by, target: e.target }] },
+          }
+        : s;
+    case 'nominationWithdrawn':
+      return s.day
+        ? { ...withUndo(s), day: { ...s.day, nominations: s.day.nominations.filter((n) => n.by !== e.by) } }
+        : s;
+    case 'voteCast':
+      return s.ballot
+        ? { ...withUndo(s), ballot: { ...s.ballot, votes: { ...s.ballot.votes, [e.seat]: e.vote } } }
+        : s;
+    case 'voteWithdrawn': {
+      if (!s.ballot) return s;
+      const { [e.seat]: _, ...votes } = s.ballot.votes;
+      return { ...withUndo(s), ballot: { ...s.ballot, votes } };
+    }
+    case 'ballotOpened':
+      return { ...s, ballot: { kind: e.kind, candidates: e.candidates, votes: {} } };
+    case 'ballotClosed':
+      return {
+        ...s,
+        ballot: null,
+        ballots: [...s.ballots, e.record],
+        day: s.day ? { ...s.day, previousLeaders: e.record.leaders } : s.day,
+      };
+    case 'voteCancelled':
+      if (e.nextDay) return { ...s, cancelNextVote: true };
+      return s.day ? { ...s, ballot: null, day: { ...s.day, voteCancelled: true } } : s;
+    case 'bestMoveOffered':
+      return { ...s, bestMove: { seat: e.seat, targets: null, open: true } };
+    case 'bestMoveMade':
+      return { ...s, bestMove: { seat: e.seat, targets: e.targets, open: false } };
+    case 'bestMoveClosed':
+      return s.bestMove ? { ...s, bestMove: { ...s.bestMove, open: false } } : s;
+    case 'foulGiven':
+      return {
+        ...s,
+        fouls: bump(s.fouls, e.seat, e.fouls),
+        silenced: e.fouls === 3 ? [...s.silenced, e.seat] : s.silenced,
+      };
+    case 'remarkGiven':
+      return { ...s, remarks: bump(s.remarks, e.seat, e.remarks) };
+    case 'extraPointsGiven':
+      return { ...s, extraPoints: bump(s.extraPoints, e.seat, e.points) };
+    case 'clockPaused':
+      return s.deadline ? { ...s, deadline: { ...s.deadline, at: null, remaining: e.remaining } } : s;
+    case 'clockResumed':
+      return s.deadline ? { ...s, deadline: { ...s.deadline, at: e.at } } : s;
+    case 'clockExtended':
+      return { ...s, deadline: e.deadline };
+    case 'actionUndone': {
+      const last = s.undo[s.undo.length - 1];
+      if (!last) return s;
+      return {
+        ...s,
+        undo: s.undo.slice(0, -1),
+        actions: last.actions,
+        recordedShot: last.recordedShot,
+        ballot: last.ballot,
+        day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
+      };
+    }
+    case 'quietCounted':
+      return { ...s, quiet: e.quiet };
+    case 'winDecided':
+      return { ...s, pendingWinner: { winner: e.winner, winners: e.winners } };
+    case 'gameEnded':
+      return {
+        ...s,
+        winner: e.winner,
+        winners: e.winners,
+        pendingWinner: null,
+        phase: { id: `over.${s.step + 1}`, kind: 'over', round: s.phase.round, stage: 'over' },
+        step: s.step + 1,
+        speaker: null,
+        muted: false,
+        wake: null,
+        agenda: [],
+        deadline: null,
+        ballot: null,
+        bestMove: s.bestMove ? { ...s.bestMove, open: false } : null,
+      };
+    default: {
+      const _exhaustive: never = e;
+      return s;
+    }
+  }
+}

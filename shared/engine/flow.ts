@@ -1,0 +1,384 @@
+import { jointShooters, resolveNight } from '../night/resolve.js';
+import { ROLES, type WakeGroup } from '../roles/index.js';
+import { PRESETS } from '../rules/presets.js';
+import type { BallotRecord, GameState, Step } from './state.js';
+import { emit, type Tx } from './tx.js';
+import type { HowEliminated, PhaseKind, RoleId, Seat } from './types.js';
+import { winnerNow, winnersOf } from './win.js';
+
+/** A turn taken by the 3rd foul still comes, with only this long to nominate (sport). */
+export const MUTED_TURN_SECONDS = 10;
+
+const phaseLetter: Record<PhaseKind, string> = { lobby: 'lobby', night: 'n', day: 'd', over: 'over' };
+
+export function startStep(tx: Tx, kind: PhaseKind, round: number, step: Step, agenda: Step[]): void {
+  const s = tx.state;
+  let { seconds } = step;
+  let muted = step.muted ?? false;
+  if (step.stage === 'speech' && step.speaker !== null && s.silenced.includes(step.speaker)) {
+    // The 3rd foul takes the next speech; with 3–4 alive, or by setting, it only halves it.
+    const short = s.settings.thirdFoul === 'short' || s.alive.length <= 4;
+    muted = !short;
+    seconds = short ? s.settings.timers.shortSpeech : MUTED_TURN_SECONDS;
+  }
+  const id = `${phaseLetter[kind]}${round}.${step.stage}.${s.step + 1}`;
+  const ms = seconds * 1000;
+  emit(tx, {
+    type: 'stepStarted',
+    phase: { id, kind, round, stage: step.stage },
+    speaker: step.speaker,
+    muted,
+    wake: step.wake ?? null,
+    agenda,
+    deadline:
+      ms > 0 ? { id, at: tx.meta.now + ms, remaining: ms, advisory: s.settings.master !== 'auto' } : null,
+    at: tx.meta.now,
+  });
+}
+
+function runAgenda(tx: Tx, kind: PhaseKind, round: number, steps: Step[]): boolean {
+  if (steps.length === 0) return false;
+  startStep(tx, kind, round, steps[0], steps.slice(1));
+  return true;
+}
+
+const mafiaCount = (s: GameState) => Object.values(s.roles).filter((r) => ROLES[r].team === 'mafia').length;
+
+/** After the deal: an introduction night (A8, B5, C3, C10, E1) or straight to day 1 (A9). */
+export function beginPlay(tx: Tx): void {
+  const { introNight } = tx.state.settings;
+  const intro = introNight === 'always' || (introNight === 'auto' && mafiaCount(tx.state) >= 2);
+  if (intro) beginNight(tx, 0);
+  else beginDay(tx, 1);
+}
+
+export function eliminate(tx: Tx, seat: Seat, how: HowEliminated, round: number): void {
+  emit(tx, { type: 'playerEliminated', seat, how, round });
+  const s = tx.state;
+  if (s.pendingWinner) return; // a removal during the final last word does not change the result
+  if (how === 'vote' && s.roles[seat] === 'jester' && s.settings.jesterEndsGame) {
+    emit(tx, { type: 'winDecided', winner: 'jester', winners: [seat] });
+    return;
+  }
+  const winner = winnerNow(s);
+  if (winner) emit(tx, { type: 'winDecided', winner, winners: winnersOf(s, winner) });
+}
+
+export function endGameNow(tx: Tx): void {
+  const w = tx.state.pendingWinner;
+  if (w) emit(tx, { type: 'gameEnded', winner: w.winner, winners: w.winners });
+}
+
+const lastWordSteps = (seats: Seat[], seconds: number): Step[] =>
+  seconds > 0 ? seats.map((seat) => ({ stage: 'lastWord', speaker: seat, seconds })) : [];
+
+/** Living seats in seat order, starting at `from` (or the next living seat after it). */
+function circleFrom(alive: Seat[], from: Seat): Seat[] {
+  const i = alive.findIndex((x) => x >= from);
+  return i < 0 ? alive : [...alive.slice(i), ...alive.slice(0, i)];
+}
+
+function firstSpeakerOf(s: GameState, round: number): Seat | null {
+  if (s.alive.length === 0) return null;
+  if (round === 1 || s.previousFirstSpeaker === null) return s.alive[0];
+  return circleFrom(s.alive, s.previousFirstSpeaker + 1)[0];
+}
+
+export function beginDay(tx: Tx, round: number): void {
+  emit(tx, { type: 'dayBegan', round, firstSpeaker: firstSpeakerOf(tx.state, round) });
+  const report = tx.state.lastNight;
+  const deaths = report && report.round === round - 1 ? report.deaths : [];
+  for (const d of deaths) eliminate(tx, d.seat, d.how, report!.round);
+  const s = tx.state;
+  if (s.settings.bestMove && report?.round === 1 && deaths.length === 1) {
+    const votedOutDay1 = s.eliminated.filter((e) => e.how === 'vote' && e.round === 1).length;
+    if (votedOutDay1 < 2) emit(tx, { type: 'bestMoveOffered', seat: deaths[0].seat });
+  }
+  const words = lastWordSteps(
+    deaths.map((d) => d.seat),
+    s.settings.timers.lastWordNight,
+  );
+  if (tx.state.pendingWinner) {
+    if (!runAgenda(tx, 'day', round, words)) endGameNow(tx);
+    return;
+  }
+  runAgenda(tx, 'day', round, [...words, ...talkSteps(tx.state)]);
+  if (s.settings.voting === 'majority') emit(tx, { type: 'ballotOpened', kind: 'vote', candidates: [] });
+}
+
+function talkSteps(s: GameState): Step[] {
+  const t = s.settings.timers;
+  if (s.settings.voting === 'majority') return [{ stage: 'discussion', speaker: null, seconds: t.day }];
+  if (s.settings.dayFormat === 'discussion')
+    return [{ stage: 'discussion', speaker: null, seconds: t.discussion }];
+  const first = s.day?.firstSpeaker ?? s.alive[0];
+  return circleFrom(s.alive, first).map((seat) => ({ stage: 'speech', speaker: seat, seconds: t.speech }));
+}
+
+/** The wake groups that have someone alive to wake tonight, in the rule set's order (C12, E13). */
+export function wakeGroupsTonight(s: GameState): WakeGroup[] {
+  return PRESETS[s.settings.preset].wakeOrder.filter((group) =>
+    s.alive.some((seat) => ROLES[s.roles[seat] as RoleId].abilities.some((a) => a.wake === group)),
+  );
+}
+
+export function beginNight(tx: Tx, round: number): void {
+  emit(tx, { type: 'nightBegan', round });
+  const s = tx.state;
+  const t = s.settings.timers;
+  if (round === 0) {
+    startStep(tx, 'night', 0, { stage: 'intro', speaker: null, seconds: t.intro }, []);
+    return;
+  }
+  if (s.settings.master === 'auto') {
+    startStep(
+      tx,
+      'night',
+      round,
+      { stage: 'actions', speaker: null, seconds: Math.max(t.mafia, t.night) },
+      [],
+    );
+    return;
+  }
+  const wakes: Step[] = wakeGroupsTonight(s).map((wake) => ({
+    stage: 'wake',
+    speaker: null,
+    seconds: wake === 'mafia' ? t.wake * 2 : t.wake,
+    wake,
+  }));
+  if (!runAgenda(tx, 'night', round, wakes)) finishNight(tx);
+}
+
+export function finishNight(tx: Tx): void {
+  const s = tx.state;
+  const round = s.phase.round;
+  if (round > 0) {
+    const report = resolveNight({
+      round,
+      alive: s.alive,
+      roles: s.roles,
+      actions: s.actions,
+      recordedShot: s.recordedShot,
+      settings: s.settings,
+    });
+    emit(tx, { type: 'nightResolved', report });
+    countQuiet(tx, report.deaths.length === 0, true);
+    if (tx.state.pendingWinner) return endGameNow(tx);
+  }
+  beginDay(tx, round + 1);
+}
+
+/** Sport's draw: three nights and days in a row, counting from a night, without anyone leaving. */
+function countQuiet(tx: Tx, quiet: boolean, night: boolean): void {
+  const s = tx.state;
+  const limit = s.settings.drawAfterQuietRounds;
+  if (limit === 0) return;
+  const next = !quiet ? 0 : night || s.quiet > 0 ? s.quiet + 1 : 0;
+  if (next !== s.quiet) emit(tx, { type: 'quietCounted', quiet: next });
+  if (next >= limit * 2 && !tx.state.pendingWinner)
+    emit(tx, { type: 'winDecided', winner: 'draw', winners: [] });
+}
+
+export function endDayNow(tx: Tx): void {
+  const s = tx.state;
+  const leftToday = s.eliminated.some(
+    (e) => e.round === s.phase.round && e.how !== 'shot' && e.how !== 'killed',
+  );
+  countQuiet(tx, !leftToday, false);
+  if (tx.state.pendingWinner) return endGameNow(tx);
+  beginNight(tx, s.phase.round);
+}
+
+/** The day's talk is over: the vote, if the rules hold one today (C11, C26, E8). */
+function afterTalk(tx: Tx): void {
+  const s = tx.state;
+  const day = s.day;
+  const round = s.phase.round;
+  if (!day || s.settings.voting === 'majority' || day.voteCancelled) return endDayNow(tx);
+  if (round === 1 && s.settings.firstDay === 'noVote') return endDayNow(tx);
+  const candidates = day.nominations.map((n) => n.target).filter((seat) => s.alive.includes(seat));
+  const min = round === 1 ? s.settings.minCandidatesDay1 : s.settings.minCandidates;
+  if (candidates.length === 0 || candidates.length < min) return endDayNow(tx);
+  openBallot(tx, 'vote', candidates);
+}
+
+function openBallot(tx: Tx, kind: 'vote' | 'revote' | 'lift', candidates: Seat[]): void {
+  emit(tx, { type: 'ballotOpened', kind, candidates });
+  startStep(
+    tx,
+    'day',
+    tx.state.phase.round,
+    { stage: 'vote', speaker: null, seconds: tx.state.settings.timers.vote },
+    [],
+  );
+}
+
+/** Counts a closed ballot. Unused votes go to the last candidate where the rules say so (C27). */
+export function tally(s: GameState): BallotRecord {
+  const ballot = s.ballot!;
+  const counts: Record<string, number> = {};
+  if (ballot.kind === 'lift') {
+    counts.leave = Object.values(ballot.votes).filter((v) => v === 'leave').length;
+    counts.stay = s.alive.length - counts.leave;
+    const leaves = counts.leave * 2 > s.alive.length ? [...ballot.candidates] : [];
+    return {
+      round: s.phase.round,
+      kind: 'lift',
+      candidates: ballot.candidates,
+      tally: counts,
+      votes: ballot.votes,
+      leaders: ballot.candidates,
+      leaves: leaves.sort((a, b) => a - b),
+    };
+  }
+  for (const c of ballot.candidates) counts[c] = 0;
+  for (const v of Object.values(ballot.votes)) if (typeof v === 'number' && v in counts) counts[v]++;
+  const last = ballot.candidates[ballot.candidates.length - 1];
+  if (s.settings.unusedVotesToLast && last !== undefined) {
+    counts[last] += s.alive.filter((seat) => !(seat in ballot.votes)).length;
+  }
+  const max = Math.max(...ballot.candidates.map((c) => counts[c]));
+  const leaders = ballot.candidates.filter((c) => counts[c] === max);
+  return {
+    round: s.phase.round,
+    kind: ballot.kind,
+    candidates: ballot.candidates,
+    tally: counts,
+    votes: ballot.votes,
+    leaders,
+    leaves: leaders.length === 1 && max > 0 ? leaders : [],
+  };
+}
+
+const sameSet = (a: Seat[], b: Seat[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export function closeBallot(tx: Tx): void {
+  const s = tx.state;
+  const record = tally(s);
+  const previous = s.day?.previousLeaders ?? null;
+  emit(tx, { type: 'ballotClosed', record });
+  const round = s.phase.round;
+  let leaves = record.leaves;
+  // E12: the Putana's alibi keeps the player she visited last night.
+  const alibi = s.lastNight?.round === round - 1 ? s.lastNight.alibi : null;
+  if (record.kind !== 'lift' && leaves.length === 1 && leaves[0] === alibi) leaves = [];
+  if (leaves.length > 0) return voteOut(tx, leaves);
+  if (record.kind === 'lift' || record.leaders.length < 2) return endDayNow(tx);
+  tie(tx, record, previous);
+}
+
+function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
+  const s = tx.state;
+  const { tie: mode } = s.settings;
+  if (mode === 'nobody') return endDayNow(tx);
+  if (record.leaders.length === s.alive.length) {
+    if (s.settings.allTied === 'draw') {
+      emit(tx, { type: 'winDecided', winner: 'draw', winners: [] });
+      return endGameNow(tx);
+    }
+    return endDayNow(tx);
+  }
+  const again =
+    mode === 'carCrash' ? record.kind === 'revote' : previous !== null && sameSet(previous, record.leaders);
+  if (!again) {
+    const defences: Step[] = record.leaders.map((seat) => ({
+      stage: 'defence',
+      speaker: seat,
+      seconds: s.settings.timers.defence,
+    }));
+    if (!runAgenda(tx, 'day', record.round, defences)) openBallot(tx, 'revote', record.leaders);
+    return;
+  }
+  if (mode === 'split' && !s.settings.liftNineThree && s.alive.length === 9 && record.leaders.length === 3) {
+    return endDayNow(tx);
+  }
+  openBallot(tx, 'lift', record.leaders);
+}
+
+function voteOut(tx: Tx, seats: Seat[]): void {
+  const round = tx.state.phase.round;
+  for (const seat of seats) eliminate(tx, seat, 'vote', round);
+  const words = lastWordSteps(seats, tx.state.settings.timers.lastWord);
+  if (runAgenda(tx, 'day', round, words)) return;
+  if (tx.state.pendingWinner) return endGameNow(tx);
+  endDayNow(tx);
+}
+
+/** Continuous majority (B8–B9): the moment one player holds a majority he leaves and night falls. */
+export function checkMajority(tx: Tx): void {
+  const s = tx.state;
+  const ballot = s.ballot;
+  if (!ballot) return;
+  const votes = Object.values(ballot.votes).filter((v): v is Seat => typeof v === 'number');
+  const base = s.settings.majorityOf === 'living' ? s.alive.length : votes.length;
+  if (s.settings.majorityOf === 'cast' && votes.length * 2 < s.alive.length) return;
+  const counts = new Map<Seat, number>();
+  for (const v of votes) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const holder = [...counts].find(([, n]) => n * 2 > base);
+  if (!holder) return;
+  const [seat] = holder;
+  const tallyRecord: Record<string, number> = Object.fromEntries(counts);
+  emit(tx, {
+    type: 'ballotClosed',
+    record: {
+      round: s.phase.round,
+      kind: 'vote',
+      candidates: [...counts.keys()],
+      tally: tallyRecord,
+      votes: ballot.votes,
+      leaders: [seat],
+      leaves: [seat],
+    },
+  });
+  voteOut(tx, [seat]);
+}
+
+/** Ends the current step and starts whatever the rules put next. */
+export function endStep(tx: Tx): void {
+  const s = tx.state;
+  const { stage, kind, round } = s.phase;
+  if (stage === 'lastWord' && s.bestMove?.open && s.bestMove.seat === s.speaker) {
+    emit(tx, { type: 'bestMoveClosed', seat: s.bestMove.seat });
+  }
+  if (runAgenda(tx, kind, round, s.agenda)) return;
+  if (tx.state.pendingWinner) return endGameNow(tx);
+  switch (stage) {
+    case 'intro':
+      return beginDay(tx, 1);
+    case 'actions':
+    case 'wake':
+      return finishNight(tx);
+    case 'speech':
+    case 'discussion':
+      return afterTalk(tx);
+    case 'defence':
+      if (s.day?.voteCancelled) return endDayNow(tx);
+      return openBallot(tx, 'revote', s.day?.previousLeaders ?? []);
+    case 'vote':
+      return closeBallot(tx);
+    case 'lastWord':
+      return kind === 'day' && s.ballots.some((b) => b.round === round && b.leaves.length > 0)
+        ? endDayNow(tx)
+        : afterTalk(tx);
+    case 'lobby':
+    case 'cards':
+    case 'over':
+      return;
+    default: {
+      const _exhaustive: never = stage;
+      return;
+    }
+  }
+}
+
+/** Everyone who can act tonight has acted (A7: the window closes early). */
+export function everyoneActed(s: GameState): boolean {
+  for (const seat of s.alive) {
+    for (const a of ROLES[s.roles[seat] as RoleId].abilities) {
+      if (!s.actions.some((x) => x.seat === seat && x.ability === a.id)) return false;
+    }
+  }
+  return true;
+}
+
+export { jointShooters };

@@ -1,0 +1,18 @@
+import type { GameEvent } from './events.js';
+import { evolve } from './evolve.js';
+import type { GameState } from './state.js';
+import type { Meta } from './types.js';
+
+/** Events being decided, with the state they lead to: later decisions of one command read earlier ones. */
+export interface Tx {
+  state: GameState;
+  readonly meta: Meta;
+  readonly events: GameEvent[];
+}
+
+export const openTx = (state: GameState, meta: Meta): Tx => ({ state, meta, events: [] });
+
+export function emit(tx: Tx, event: GameEvent): void {
+  tx.events.push(event);
+  tx.state = evolve(tx.state, event);
+}

@@ -1,0 +1,97 @@
+/** Seats are 1..N. */
+export type Seat = number;
+
+/** Who sent a command: a seat, the host/narrator, or the game master itself (deadlines). */
+export type Actor = Seat | 'host' | 'system';
+
+export const ROLE_IDS = [
+  'civilian',
+  'mafia',
+  'don',
+  'sheriff',
+  'patrolman',
+  'doctor',
+  'bodyguard',
+  'lover',
+  'maniac',
+  'mason',
+  'yakuza',
+  'jester',
+  'werewolf',
+] as const;
+export type RoleId = (typeof ROLE_IDS)[number];
+
+export const TEAM_IDS = ['town', 'mafia', 'maniac', 'yakuza', 'jester'] as const;
+export type TeamId = (typeof TEAM_IDS)[number];
+export type Winner = TeamId | 'draw';
+
+export type PhaseKind = 'lobby' | 'night' | 'day' | 'over';
+
+/** The step the game is in. `id` is unique per step of a game and names it in deadlines and logs. */
+export interface Phase {
+  id: string;
+  kind: PhaseKind;
+  round: number;
+  stage: Stage;
+}
+
+export const STAGES = [
+  'lobby',
+  'cards',
+  'intro',
+  'actions',
+  'wake',
+  'lastWord',
+  'speech',
+  'discussion',
+  'defence',
+  'vote',
+  'over',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type HowEliminated = 'shot' | 'killed' | 'vote' | 'fouls' | 'disqualified' | 'removed' | 'gaveUp';
+
+export interface Elimination {
+  seat: Seat;
+  how: HowEliminated;
+  round: number;
+}
+
+/** What arrives with every command from outside the pure core: who, when, and (for the deal) a seed. */
+export interface Meta {
+  actor: Actor;
+  now: number;
+  seed?: number;
+}
+
+export interface Rejection {
+  code: RejectionCode;
+  message: string;
+}
+
+export type RejectionCode =
+  | 'bad_command'
+  | 'wrong_phase'
+  | 'not_your_turn'
+  | 'not_allowed'
+  | 'host_only'
+  | 'not_host'
+  | 'as_not_allowed'
+  | 'dead_player'
+  | 'not_a_player'
+  | 'unknown_seat'
+  | 'seat_taken'
+  | 'game_full'
+  | 'already_acted'
+  | 'bad_target'
+  | 'immune_target'
+  | 'self_vote'
+  | 'already_nominated'
+  | 'already_voted'
+  | 'too_late'
+  | 'not_enough_players'
+  | 'bad_settings'
+  | 'nothing_to_undo'
+  | 'game_over'
+  | 'stale_version';

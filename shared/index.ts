@@ -1,0 +1,15 @@
+export * from './audit/fold.js';
+export { pointsBySeat, totals } from './audit/points.js';
+export * from './engine/commands.js';
+export { createGame, type Decision, decide, joinGame } from './engine/decide.js';
+export type { EventType, GameEvent } from './engine/events.js';
+export { evolve } from './engine/evolve.js';
+export * from './engine/state.js';
+export * from './engine/types.js';
+export { resolveNight } from './night/resolve.js';
+export * from './protocol/frames.js';
+export { ROLES, type RoleDef } from './roles/index.js';
+export { PRESETS, type Preset } from './rules/presets.js';
+export * from './rules/settings.js';
+export type * from './views/types.js';
+export { viewFor } from './views/view.js';

@@ -1,0 +1,95 @@
+import * as v from 'valibot';
+import type { GameView } from '../views/types.js';
+
+/** Frames larger than this are refused before parsing (API Gateway allows 32 KB frames). */
+export const MAX_FRAME_BYTES = 32 * 1024;
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+
+/** Client → server. `action` is the API Gateway route key. `command` is checked separately (bad_command). */
+export const clientFrameSchema = v.variant('action', [
+  v.object({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
+  v.object({
+    action: v.literal('join'),
+    code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/)),
+    name,
+    seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30))),
+  }),
+  v.object({
+    action: v.literal('resume'),
+    gameId: id,
+    token: v.pipe(v.string(), v.minLength(16), v.maxLength(200)),
+  }),
+  v.object({
+    action: v.literal('command'),
+    commandId: id,
+    expectedVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    command: v.unknown(),
+  }),
+  v.object({ action: v.literal('sync') }),
+  v.object({ action: v.literal('ping') }),
+]);
+export type ClientFrame = v.InferOutput<typeof clientFrameSchema>;
+export type ClientAction = ClientFrame['action'];
+export const CLIENT_ACTIONS: readonly ClientAction[] = [
+  'create',
+  'join',
+  'resume',
+  'command',
+  'sync',
+  'ping',
+];
+
+export type ErrorCode =
+  | 'bad_json'
+  | 'bad_frame'
+  | 'unknown_action'
+  | 'too_large'
+  | 'bad_token'
+  | 'no_game'
+  | 'not_bound'
+  | 'bad_settings'
+  | 'game_full'
+  | 'seat_taken'
+  | 'wrong_phase'
+  | 'unknown_seat'
+  | 'internal';
+
+/** Server → client. */
+export type ServerFrame =
+  | { type: 'created'; gameId: string; code: string; hostToken: string }
+  | { type: 'joined'; gameId: string; seat: number; token: string }
+  | { type: 'view'; version: number; view: GameView }
+  | { type: 'ack'; commandId: string; version: number }
+  | { type: 'rejected'; commandId: string; code: string; message: string }
+  | { type: 'pong' }
+  | { type: 'error'; code: ErrorCode; message: string };
+
+export type FrameParse = { ok: true; frame: ClientFrame } | { ok: false; code: ErrorCode; message: string };
+
+/** Parses one raw frame: size, JSON, known action, then the fields of that action. */
+export function parseClientFrame(raw: string): FrameParse {
+  if (raw.length > MAX_FRAME_BYTES)
+    return { ok: false, code: 'too_large', message: `frames are limited to ${MAX_FRAME_BYTES} bytes` };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: 'bad_json', message: 'the frame is not JSON' };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, code: 'bad_frame', message: 'a frame is a JSON object with an "action"' };
+  }
+  const action = (json as { action?: unknown }).action;
+  if (!CLIENT_ACTIONS.includes(action as ClientAction)) {
+    return { ok: false, code: 'unknown_action', message: `unknown action ${JSON.stringify(action ?? null)}` };
+  }
+  const r = v.safeParse(clientFrameSchema, json);
+  if (!r.success) {
+    const issue = r.issues[0];
+    const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+    return { ok: false, code: 'bad_frame', message: path ? `${path}: ${issue.message}` : issue.message };
+  }
+  return { ok: true, frame: r.output };
+}

@@ -1,0 +1,161 @@
+import * as v from 'valibot';
+import { ROLE_IDS, type RoleId, type Seat } from '../engine/types.js';
+
+export const PRESET_IDS = ['online', 'classic', 'sport', 'club', 'roleGame'] as const;
+export type PresetId = (typeof PRESET_IDS)[number];
+export type Master = 'auto' | 'narrator' | 'moderator';
+
+/** Timer lengths in seconds. A 0 switches the step off where that makes sense (a last word of 0 s is none). */
+export interface Timers {
+  /** Introduction / agreement night. */
+  intro: number;
+  /** One player's pick of a face-down card. */
+  cards: number;
+  /** The mafia's night window (A7: longer than the others'). */
+  mafia: number;
+  /** Every other night role's window. */
+  night: number;
+  /** One narrator-paced wake of a role (advisory). */
+  wake: number;
+  /** A speech in turn. */
+  speech: number;
+  /** A speech shortened by the 3rd foul with 3–4 alive. */
+  shortSpeech: number;
+  /** The common discussion of a day (nominations open). */
+  discussion: number;
+  /** A defence speech of a tied or nominated player. */
+  defence: number;
+  /** An open ballot. */
+  vote: number;
+  /** Last word after a vote. */
+  lastWord: number;
+  /** Last word at the start of a day after a night kill. */
+  lastWordNight: number;
+  /** The whole day of a continuous-majority vote (B8–B9). */
+  day: number;
+}
+
+export interface GameMeta {
+  tournament: string;
+  stage: string;
+  table: string;
+  game: string;
+}
+
+export interface Settings {
+  preset: PresetId;
+  master: Master;
+  dealing: 'random' | 'cards' | 'manual';
+  /** Roles in play; `{}` means the preset's table for the number of players. */
+  roles: Partial<Record<RoleId, number>>;
+  immunity: Seat | null;
+  introNight: 'auto' | 'always' | 'never';
+  /** The introduction night lasts its full time (sport's agreement minute) instead of ending on "I know my team". */
+  introFullTime: boolean;
+  firstDay: 'vote' | 'noVote';
+  /** A day of speeches in seat order, or one common discussion. */
+  dayFormat: 'speeches' | 'discussion';
+  /** Nominations only inside one's own speech, or at any time of the day's talk. */
+  nominate: 'inSpeech' | 'anytime';
+  withdraw: boolean;
+  voting: 'majority' | 'nominations';
+  majorityOf: 'living' | 'cast';
+  selfVote: boolean;
+  minCandidates: number;
+  minCandidatesDay1: number;
+  unusedVotesToLast: boolean;
+  tie: 'carCrash' | 'split' | 'nobody';
+  /** Sport: with 9 alive and three tied twice, hold the lift-all vote anyway (FIIM: night falls). */
+  liftNineThree: boolean;
+  /** When every living player is tied: nobody leaves, or the game is a draw. */
+  allTied: 'nobody' | 'draw';
+  revealRoles: boolean;
+  checkMode: 'result' | 'attackWhenFound' | 'alwaysAttack';
+  doctorStops: 'one' | 'all';
+  jesterEndsGame: boolean;
+  /** In-app chat channels (table, mafia, dead); sport is played by voice. */
+  chat: boolean;
+  bestMove: boolean;
+  /** Best-move bonus for three and for two right guesses. */
+  bestMovePoints: [number, number];
+  /** What the 3rd foul costs: the next speech, or half of it. */
+  thirdFoul: 'skip' | 'short';
+  /** The judge's extra points must lie in this range. */
+  extraPointsRange: [number, number];
+  /** A removal by fouls or disqualification cancels the current or nearest vote (sport). */
+  removalCancelsVote: boolean;
+  /** Draw after this many nights and days in a row without anyone leaving; 0 = never. */
+  drawAfterQuietRounds: number;
+  timers: Timers;
+  meta: GameMeta;
+}
+
+const seconds = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3600));
+
+const timersSchema = v.strictObject({
+  intro: v.optional(seconds),
+  cards: v.optional(seconds),
+  mafia: v.optional(seconds),
+  night: v.optional(seconds),
+  wake: v.optional(seconds),
+  speech: v.optional(seconds),
+  shortSpeech: v.optional(seconds),
+  discussion: v.optional(seconds),
+  defence: v.optional(seconds),
+  vote: v.optional(seconds),
+  lastWord: v.optional(seconds),
+  lastWordNight: v.optional(seconds),
+  day: v.optional(seconds),
+});
+
+const roleCounts = v.pipe(
+  v.record(v.picklist(ROLE_IDS), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))),
+  v.check((r) => Object.keys(r).length <= ROLE_IDS.length),
+);
+
+const shortText = v.pipe(v.string(), v.maxLength(120));
+
+/** What a client may send as settings: any subset, merged over the preset's defaults. */
+export const settingsInputSchema = v.strictObject({
+  preset: v.optional(v.picklist(PRESET_IDS)),
+  master: v.optional(v.picklist(['auto', 'narrator', 'moderator'])),
+  dealing: v.optional(v.picklist(['random', 'cards', 'manual'])),
+  roles: v.optional(roleCounts),
+  immunity: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)))),
+  introNight: v.optional(v.picklist(['auto', 'always', 'never'])),
+  introFullTime: v.optional(v.boolean()),
+  firstDay: v.optional(v.picklist(['vote', 'noVote'])),
+  dayFormat: v.optional(v.picklist(['speeches', 'discussion'])),
+  nominate: v.optional(v.picklist(['inSpeech', 'anytime'])),
+  withdraw: v.optional(v.boolean()),
+  voting: v.optional(v.picklist(['majority', 'nominations'])),
+  majorityOf: v.optional(v.picklist(['living', 'cast'])),
+  selfVote: v.optional(v.boolean()),
+  minCandidates: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10))),
+  minCandidatesDay1: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10))),
+  unusedVotesToLast: v.optional(v.boolean()),
+  tie: v.optional(v.picklist(['carCrash', 'split', 'nobody'])),
+  liftNineThree: v.optional(v.boolean()),
+  allTied: v.optional(v.picklist(['nobody', 'draw'])),
+  revealRoles: v.optional(v.boolean()),
+  checkMode: v.optional(v.picklist(['result', 'attackWhenFound', 'alwaysAttack'])),
+  doctorStops: v.optional(v.picklist(['one', 'all'])),
+  jesterEndsGame: v.optional(v.boolean()),
+  chat: v.optional(v.boolean()),
+  bestMove: v.optional(v.boolean()),
+  bestMovePoints: v.optional(v.tuple([v.number(), v.number()])),
+  thirdFoul: v.optional(v.picklist(['skip', 'short'])),
+  extraPointsRange: v.optional(v.tuple([v.number(), v.number()])),
+  removalCancelsVote: v.optional(v.boolean()),
+  drawAfterQuietRounds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20))),
+  timers: v.optional(timersSchema),
+  meta: v.optional(
+    v.strictObject({
+      tournament: v.optional(shortText),
+      stage: v.optional(shortText),
+      table: v.optional(shortText),
+      game: v.optional(shortText),
+    }),
+  ),
+});
+export type SettingsInput = v.InferOutput<typeof settingsInputSchema>;

@@ -1,0 +1,96 @@
+import type {
+  Ballot,
+  BallotRecord,
+  ChatMessage,
+  CheckResult,
+  NightAction,
+  NightOutcome,
+  Nomination,
+} from '../engine/state.js';
+import type { Elimination, Phase, RoleId, Seat, TeamId, Winner } from '../engine/types.js';
+import type { AbilityId, WakeGroup } from '../roles/index.js';
+import type { Settings } from '../rules/settings.js';
+
+export type Viewer =
+  | { kind: 'seat'; seat: Seat }
+  | { kind: 'host' }
+  | { kind: 'spectator' }
+  | { kind: 'analyst' };
+
+export interface SeatView {
+  seat: Seat;
+  name: string;
+  alive: boolean;
+  /** Only where the viewer may know it: his own, his team's, revealed, or after the game. */
+  role: RoleId | null;
+  fouls: number;
+  remarks: number;
+}
+
+export interface ClockView {
+  id: string;
+  /** ms since epoch when it ends; null while paused. */
+  at: number | null;
+  remaining: number;
+  advisory: boolean;
+}
+
+/** What a seat knows of himself. */
+export interface YouView {
+  seat: Seat;
+  alive: boolean;
+  role: RoleId | null;
+  team: TeamId | null;
+  teammates: Seat[];
+  /** Abilities usable now, with what he has done with them this night. */
+  abilities: Array<{ ability: AbilityId; wake: WakeGroup; done: boolean; target: Seat | null }>;
+  /** His own checks, every night so far. */
+  checks: Array<{ round: number; target: Seat; result: CheckResult }>;
+  knowTeam: boolean;
+  card: number | null;
+}
+
+/** The morning's announcement: who died, or a miss (C4: players see only the result). */
+export interface MorningView {
+  round: number;
+  killed: Seat[];
+}
+
+/** What the host sees and may record: the night script (C12) and the night's result with reasons. */
+export interface HostView {
+  roles: Record<string, RoleId>;
+  wake: WakeGroup | null;
+  /** Who is awake now and which ability to record for them. */
+  script: Array<{ wake: WakeGroup; seats: Seat[]; ability: AbilityId; done: boolean }>;
+  actions: NightAction[];
+  recordedShot: { target: Seat | null } | null;
+  /** What the night would produce if it ended now. */
+  preview: NightOutcome[] | null;
+  canUndo: boolean;
+}
+
+export interface GameView {
+  viewer: Viewer['kind'];
+  seat: Seat | null;
+  hostName: string;
+  settings: Settings;
+  phase: Phase;
+  speaker: Seat | null;
+  muted: boolean;
+  clock: ClockView | null;
+  seats: SeatView[];
+  you: YouView | null;
+  nominations: Nomination[];
+  ballot: Ballot | null;
+  ballots: BallotRecord[];
+  morning: MorningView | null;
+  chat: ChatMessage[];
+  cards: { count: number; picked: Record<string, number> } | null;
+  bestMove: { seat: Seat; targets: Seat[] | null; open: boolean } | null;
+  eliminated: Elimination[];
+  over: boolean;
+  winner: Winner | null;
+  winners: Seat[];
+  points: Record<string, number> | null;
+  host: HostView | null;
+}
