@@ -14,14 +14,24 @@ export const fixtureHandlersDir = fileURLToPath(new URL('../fixtures/handlers', 
 /** Synth context that skips esbuild: the template is the same, minus seconds of bundling per function. */
 export const skipBundling = { 'aws:cdk:bundling-stacks': [] };
 
+/** Turns CloudFormation schema findings of the built-in validator into synth errors. */
+export const strictValidation = { '@aws-cdk/core:validateAgainstDefaultRules': true };
+
+export interface TempAppOptions {
+  /** Run esbuild for NodejsFunctions (slow); skipped by default. */
+  readonly bundle?: boolean;
+  /** Validate templates against the CloudFormation schema (about a second); off by default. */
+  readonly validate?: boolean;
+}
+
 /** An app writing its cloud assembly to a fresh temporary folder; call `dispose` when done with it. */
-export function tempApp(options: { bundle?: boolean } = {}): {
-  app: App;
-  outdir: string;
-  dispose: () => void;
-} {
+export function tempApp(options: TempAppOptions = {}): { app: App; outdir: string; dispose: () => void } {
   const outdir = mkdtempSync(join(tmpdir(), 'sleeping-city-cdk-'));
-  const app = new App({ outdir, context: options.bundle ? {} : skipBundling });
+  const app = new App({
+    outdir,
+    context: { ...(options.bundle ? {} : skipBundling), ...(options.validate ? strictValidation : {}) },
+    builtinCloudFormationValidation: options.validate ?? false,
+  });
   return { app, outdir, dispose: () => rmSync(outdir, { recursive: true, force: true }) };
 }
 
