@@ -1,0 +1,164 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Binding, Directory } from '../../ports/directory.js';
+import { documentClient } from './client.js';
+import { connKey, GAME_CONN_PREFIX, gameConnSk, gamePk, roomKey, tokenSk } from './keys.js';
+import { errorName } from './table.js';
+
+export interface DynamoDirectoryOptions {
+  /** The caller owns the client: `close()` leaves it open. */
+  client: DynamoDBClient;
+  /** A table laid out as described in table.ts. */
+  tableName: string;
+  /** Clock for connection expiry, in ms since the epoch. */
+  now?: () => number;
+}
+
+type Seat = number | 'host';
+
+/**
+ * Rooms, token hashes and connections in the event table (layout in table.ts). A connection is two items:
+ * one keyed by its id (for `connection`) and one in its game's partition (for `connectionsOf`). DynamoDB's
+ * TTL deletes expired ones only eventually (within days), so reads also drop items whose `expiresAt` passed.
+ */
+export class DynamoDirectory implements Directory {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly now: () => number;
+
+  constructor(options: DynamoDirectoryOptions) {
+    this.db = documentClient(options.client);
+    this.table = options.tableName;
+    this.now = options.now ?? Date.now;
+  }
+
+  async claimRoomCode(code: string, gameId: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...roomKey(code), kind: 'room', gameId },
+          ConditionExpression: 'attribute_not_exists(pk) OR gameId = :gameId',
+          ExpressionAttributeValues: { ':gameId': gameId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (errorName(error) === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async gameForCode(code: string): Promise<string | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: roomKey(code), ConsistentRead: true }),
+    );
+    return (Item?.gameId as string | undefined) ?? null;
+  }
+
+  async putToken(gameId: string, seat: Seat, tokenHash: string): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: gamePk(gameId), sk: tokenSk(tokenHash), kind: 'token', seat },
+      }),
+    );
+  }
+
+  async seatForToken(gameId: string, tokenHash: string): Promise<Seat | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: gamePk(gameId), sk: tokenSk(tokenHash) },
+        ConsistentRead: true,
+      }),
+    );
+    return (Item?.seat as Seat | undefined) ?? null;
+  }
+
+  async bindConnection(connectionId: string, binding: Binding, expiresAt: number): Promise<void> {
+    const { gameId, seat } = binding;
+    const [previous] = await Promise.all([
+      this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...connKey(connectionId), kind: 'connection', gameId, seat, expiresAt },
+          ReturnValues: 'ALL_OLD',
+        }),
+      ),
+      this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { pk: gamePk(gameId), sk: gameConnSk(connectionId), kind: 'gameConn', seat, expiresAt },
+        }),
+      ),
+    ]);
+    const previousGame = previous.Attributes?.gameId as string | undefined;
+    if (previousGame !== undefined && previousGame !== gameId) {
+      await this.deleteGameConn(previousGame, connectionId);
+    }
+  }
+
+  async connection(connectionId: string): Promise<Binding | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: connKey(connectionId), ConsistentRead: true }),
+    );
+    if (Item === undefined || this.expired(Item.expiresAt as number)) return null;
+    return { gameId: Item.gameId as string, seat: Item.seat as Seat };
+  }
+
+  async unbindConnection(connectionId: string): Promise<void> {
+    const { Attributes } = await this.db.send(
+      new DeleteCommand({ TableName: this.table, Key: connKey(connectionId), ReturnValues: 'ALL_OLD' }),
+    );
+    if (Attributes !== undefined) await this.deleteGameConn(Attributes.gameId as string, connectionId);
+  }
+
+  async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: Seat }>> {
+    const live: Array<{ connectionId: string; seat: Seat }> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: 'expiresAt > :now',
+          ExpressionAttributeValues: {
+            ':pk': gamePk(gameId),
+            ':prefix': GAME_CONN_PREFIX,
+            ':now': this.now() / 1000,
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        live.push({
+          connectionId: (item.sk as string).slice(GAME_CONN_PREFIX.length),
+          seat: item.seat as Seat,
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
+    return live;
+  }
+
+  async close(): Promise<void> {}
+
+  private async deleteGameConn(gameId: string, connectionId: string): Promise<void> {
+    await this.db.send(
+      new DeleteCommand({ TableName: this.table, Key: { pk: gamePk(gameId), sk: gameConnSk(connectionId) } }),
+    );
+  }
+
+  /** The same rule as the in-memory twins: expired once `expiresAt` (seconds) is not in the future. */
+  private expired(expiresAt: number): boolean {
+    return expiresAt * 1000 <= this.now();
+  }
+}

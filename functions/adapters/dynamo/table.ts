@@ -1,0 +1,100 @@
+/**
+ * THE TABLE. Infra (CDK) must create exactly this; `createTableIfMissing` below creates it for local runs
+ * and tests.
+ *
+ *   partition key  pk  (String)
+ *   sort key       sk  (String)
+ *   billing        PAY_PER_REQUEST
+ *   stream         NEW_IMAGE (the projector filters on kind = "commit")
+ *   TTL attribute  expiresAt (epoch seconds; only connection items carry it)
+ *   GSIs           none (listGames scans; see event-store.ts)
+ *
+ * Items:
+ *
+ *   pk                sk                   kind          other attributes
+ *   GAME#<gameId>     C#<seq, 10 digits>   commit        gameId, seq, commandId, actor, at, events (JSON
+ *                                                        string), prevHash, hash
+ *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
+ *   GAME#<gameId>     CONN#<connId>        gameConn      seat, expiresAt
+ *   ROOM#<code>       ROOM                 room          gameId
+ *   CONN#<connId>     CONN                 connection    gameId, seat, expiresAt
+ */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+const ACTIVE_TIMEOUT_MS = 30_000;
+
+/** Creates the table above unless it exists, and waits until it is ACTIVE. Safe to race. */
+export async function createTableIfMissing(client: DynamoDBClient, tableName: string): Promise<void> {
+  if ((await tableStatus(client, tableName)) === null) {
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [
+            { AttributeName: 'pk', AttributeType: 'S' },
+            { AttributeName: 'sk', AttributeType: 'S' },
+          ],
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          BillingMode: 'PAY_PER_REQUEST',
+          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+        }),
+      );
+    } catch (error) {
+      if (errorName(error) !== 'ResourceInUseException') throw error;
+    }
+  }
+  await waitUntilActive(client, tableName);
+  await enableTtl(client, tableName);
+}
+
+async function tableStatus(client: DynamoDBClient, tableName: string): Promise<string | null> {
+  try {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return Table?.TableStatus ?? null;
+  } catch (error) {
+    if (errorName(error) === 'ResourceNotFoundException') return null;
+    throw error;
+  }
+}
+
+async function waitUntilActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const deadline = Date.now() + ACTIVE_TIMEOUT_MS;
+  while ((await tableStatus(client, tableName)) !== 'ACTIVE') {
+    if (Date.now() > deadline) throw new Error(`table ${tableName} did not become ACTIVE`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * TTL only reclaims space; the adapters ignore expired connections on read anyway. So a server without TTL
+ * (dynalite) or a table that already has it is fine.
+ */
+async function enableTtl(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
+  } catch (error) {
+    const name = errorName(error);
+    if (name === 'UnknownOperationException') return;
+    if (name === 'ValidationException' && /already enabled/i.test((error as Error).message)) return;
+    throw error;
+  }
+}
+
+export function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
