@@ -1,0 +1,26 @@
+import { DynamoEventStore } from '../../functions/adapters/dynamo/event-store.js';
+import { LogEventStore } from '../../functions/adapters/log/event-store.js';
+import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
+import { eventStoreContract } from '../support/store-contract.js';
+import { onDynalite, onDynamoDbLocal, tempDataDir } from '../support/store-subjects.js';
+
+eventStoreContract('memory twin', async () => {
+  const subject = new MemoryEventStore();
+  return { subject, dispose: () => subject.close() };
+});
+
+eventStoreContract('embedded log', async () => {
+  const data = tempDataDir();
+  const subject = await LogEventStore.open({ dir: data.dir });
+  return {
+    subject,
+    dispose: async () => {
+      await subject.close();
+      data.remove();
+    },
+  };
+});
+
+eventStoreContract('dynamo on dynalite', () => onDynalite((table) => new DynamoEventStore(table)));
+
+eventStoreContract('dynamo on DynamoDB Local', () => onDynamoDbLocal((table) => new DynamoEventStore(table)));

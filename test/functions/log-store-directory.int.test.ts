@@ -1,0 +1,49 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIRECTORY_FILE, LogDirectory } from '../../functions/adapters/log/directory.js';
+import { tempDataDir } from '../support/store-subjects.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function open(dir: string): Promise<LogDirectory> {
+  const directory = await LogDirectory.open({ dir });
+  cleanups.push(() => directory.close());
+  return directory;
+}
+
+describe('embedded log directory across restarts', () => {
+  it('given rooms, tokens and connections, when reopened, then rooms and tokens remain and connections are gone', async () => {
+    const data = tempDataDir();
+    cleanups.push(data.remove);
+    const before = await open(data.dir);
+    await before.claimRoomCode('KQX4', 'game-1');
+    await before.putToken('game-1', 'host', 'hash-host');
+    await before.putToken('game-1', 7, 'hash-7');
+    await before.bindConnection('conn-1', { gameId: 'game-1', seat: 7 }, Date.now() / 1000 + 3600);
+    await before.close();
+
+    const after = await open(data.dir);
+    expect(await after.gameForCode('KQX4')).toBe('game-1');
+    expect(await after.claimRoomCode('KQX4', 'game-2')).toBe(false);
+    expect(await after.seatForToken('game-1', 'hash-host')).toBe('host');
+    expect(await after.seatForToken('game-1', 'hash-7')).toBe(7);
+    expect(await after.connection('conn-1')).toBeNull();
+  });
+
+  it('given a torn last write in the directory file, when reopened, then earlier entries are intact', async () => {
+    const data = tempDataDir();
+    cleanups.push(data.remove);
+    const before = await open(data.dir);
+    await before.claimRoomCode('ABCD', 'game-1');
+    await before.close();
+    appendFileSync(join(data.dir, DIRECTORY_FILE), Buffer.from([0xff, 0x53, 0x43, 0x31, 9, 9]));
+
+    const after = await open(data.dir);
+    expect(await after.gameForCode('ABCD')).toBe('game-1');
+    expect(await after.claimRoomCode('EFGH', 'game-2')).toBe(true);
+  });
+});
