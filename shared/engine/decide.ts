@@ -314,7 +314,9 @@ const handlers: Handlers = {
     if (c.channel === 'dead' && alive)
       return no('not_allowed', 'only the eliminated talk on the dead channel');
     if (c.channel === 'table') {
-      if (!alive && s.phase.kind !== 'over') return no('dead_player', 'the dead do not talk at the table');
+      const lastWord = s.phase.stage === 'lastWord' && s.speaker === seat;
+      if (!alive && !lastWord && s.phase.kind !== 'over')
+        return no('dead_player', 'the dead do not talk at the table');
       if (s.phase.kind === 'night') return no('wrong_phase', 'the town sleeps');
     }
     if (c.channel === 'mafia') {
