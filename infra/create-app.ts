@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { App, type AppProps } from 'aws-cdk-lib';
+import { SleepingCityStack } from './stack.js';
+
+export const stackName = 'SleepingCity';
+export const handlersDir = fileURLToPath(new URL('../functions/handlers', import.meta.url));
+export const webDistDir = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+/** The deployable app. Tests build it in-process with their own context (e.g. bundling skipped). */
+export function createApp(props: AppProps = {}): { app: App; stack: SleepingCityStack } {
+  const app = new App({
+    ...props,
+    context: {
+      // A template CloudFormation would reject fails the synth, not the deploy ten minutes later.
+      '@aws-cdk/core:validateAgainstDefaultRules': true,
+      ...props.context,
+    },
+  });
+  const alarmEmail: unknown = app.node.tryGetContext('alarmEmail');
+  const stack = new SleepingCityStack(app, stackName, {
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    description: 'Sleeping City: WebSocket game backend, event log, phase timers and the PWA',
+    handlersDir,
+    webDistDir,
+    alarmEmail: typeof alarmEmail === 'string' && alarmEmail !== '' ? alarmEmail : undefined,
+  });
+  return { app, stack };
+}

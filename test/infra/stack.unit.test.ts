@@ -1,0 +1,160 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SleepingCityStack } from '../../infra/stack.js';
+import { arnOf, fixtureHandlersDir, grantsOf, logicalId, tempApp } from './support/cdk.js';
+
+// Given the whole stack built from the fixture handlers and a stand-in web build, validated against the
+// CloudFormation schema (a finding fails the synth), synthesized once for every test below.
+const distDir = mkdtempSync(join(tmpdir(), 'sleeping-city-dist-'));
+writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Sleeping City</title>');
+const { app, outdir, dispose } = tempApp({ validate: true });
+const stack = new SleepingCityStack(app, 'SleepingCity', {
+  handlersDir: fixtureHandlersDir,
+  webDistDir: distDir,
+  alarmEmail: 'ops@example.com',
+});
+const template = Template.fromStack(stack);
+const { connect, disconnect, defaultRoute, projector, deadline } = stack.handlers;
+const { table } = stack.events;
+afterAll(() => {
+  dispose();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const environmentOf = (fn: typeof connect): Record<string, unknown> =>
+  template.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+
+describe('SleepingCityStack', () => {
+  it('then passes the CloudFormation schema validation', () => {
+    const reportFile = join(outdir, 'validation-report.json');
+    expect(existsSync(reportFile)).toBe(true);
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+      pluginReports: { conclusion: string }[];
+    };
+    for (const plugin of report.pluginReports) expect(plugin.conclusion).toBe('success');
+  });
+
+  it('then gives each function exactly the environment its job needs', () => {
+    const names = (fn: typeof connect) => Object.keys(environmentOf(fn)).sort();
+    const base = ['NODE_OPTIONS', 'TABLE_NAME'];
+    expect(names(connect)).toEqual(base);
+    expect(names(disconnect)).toEqual(base);
+    expect(names(deadline)).toEqual(base);
+    expect(names(defaultRoute)).toEqual([...base, 'WS_ENDPOINT'].sort());
+    expect(names(projector)).toEqual([...base, 'STATE_MACHINE_ARN', 'WS_ENDPOINT'].sort());
+  });
+
+  it('then points those variables at the table, socket stage and state machine of the stack', () => {
+    const env = environmentOf(projector);
+    expect(env.TABLE_NAME).toEqual({ Ref: logicalId(table) });
+    expect(env.STATE_MACHINE_ARN).toEqual({ Ref: logicalId(stack.deadlines.stateMachine) });
+    expect(JSON.stringify(env.WS_ENDPOINT)).toContain(logicalId(stack.socket.api));
+    expect(environmentOf(defaultRoute).WS_ENDPOINT).toEqual(env.WS_ENDPOINT);
+  });
+
+  it('then lets the default route append and query the log and post to connections', () => {
+    const grants = grantsOf(template, defaultRoute);
+    expect(grants).toContainEqual({ action: 'dynamodb:PutItem', resource: arnOf(table) });
+    expect(grants).toContainEqual({ action: 'dynamodb:Query', resource: arnOf(table) });
+    expect(grants.map((grant) => grant.action)).toContain('execute-api:ManageConnections');
+  });
+
+  it('then lets the projector read the stream, post to connections and start deadlines', () => {
+    const actions = grantsOf(template, projector).map((grant) => grant.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'dynamodb:GetRecords',
+        'execute-api:ManageConnections',
+        'states:StartExecution',
+      ]),
+    );
+  });
+
+  it('then keeps connect and disconnect from posting and only the projector starts deadlines', () => {
+    for (const fn of [connect, disconnect, deadline]) {
+      const actions = grantsOf(template, fn).map((grant) => grant.action);
+      expect(actions).not.toContain('execute-api:ManageConnections');
+      expect(actions).not.toContain('states:StartExecution');
+    }
+    expect(grantsOf(template, defaultRoute).map((grant) => grant.action)).not.toContain(
+      'states:StartExecution',
+    );
+  });
+
+  it('then wires the table stream to the projector and the state machine to the deadline function', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(table), 'StreamArn'] },
+      FunctionName: { Ref: logicalId(projector) },
+    });
+    expect(grantsOf(template, stack.deadlines.stateMachine)).toContainEqual({
+      action: 'lambda:InvokeFunction',
+      resource: arnOf(deadline),
+    });
+  });
+
+  it('then routes $connect, $disconnect and $default to their handlers', () => {
+    for (const [routeKey, fn] of [
+      ['$connect', connect],
+      ['$disconnect', disconnect],
+      ['$default', defaultRoute],
+    ] as const) {
+      const integration = new Capture();
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey,
+        Target: { 'Fn::Join': ['', ['integrations/', { Ref: integration }]] },
+      });
+      const uri = template.toJSON().Resources[integration.asString()].Properties.IntegrationUri;
+      expect(uri['Fn::Join'][1]).toContainEqual(arnOf(fn));
+    }
+  });
+
+  it('then writes the socket URL of this stack into the deployed config.json', () => {
+    const keys = new Capture();
+    const markers = new Capture();
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SourceObjectKeys: keys,
+      SourceMarkers: markers,
+    });
+    const configDir = join(outdir, `asset.${(keys.asArray()[1] as string).replace(/\.zip$/, '')}`);
+    const { wsUrl } = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { wsUrl: string };
+    // The bucket deployment swaps each marker for its deploy-time value: rebuild that as a Fn::Join.
+    const values = markers.asArray()[1] as Record<string, unknown>;
+    const parts = wsUrl.split(/(<<marker:0xbaba:\d+>>)/).filter((part) => part !== '');
+    const joined = parts.map((part) => values[part] ?? part);
+    expect({ 'Fn::Join': ['', joined] }).toEqual(stack.resolve(stack.socket.url));
+  });
+
+  it('then watches every handler, the dead-letter queue and the deadlines, mailing the given address', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
+    for (const fn of stack.handlers.all) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
+      });
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+  });
+
+  it('then outputs the web URL, the socket URL, the table name and the alarm topic', () => {
+    template.hasOutput('WebUrl', { Value: { 'Fn::Join': ['', ['https://', Match.anyValue()]] } });
+    template.hasOutput('WebSocketUrl', { Value: { 'Fn::Join': ['', Match.arrayWith(['wss://'])] } });
+    template.hasOutput('TableName', { Value: { Ref: logicalId(table) } });
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: logicalId(stack.alarms.topic) } });
+  });
+
+  it('then retains the table and nothing else holds data that outlives a teardown', () => {
+    const resources = Object.entries(
+      template.toJSON().Resources as Record<string, { DeletionPolicy?: string }>,
+    );
+    const retained = resources
+      .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
+      .map(([id]) => id);
+    expect(retained).toEqual([logicalId(table)]);
+  });
+});
