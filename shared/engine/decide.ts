@@ -48,7 +48,7 @@ export function createGame(input: SettingsInput, hostName: string, meta: Meta): 
   const problem = checkSettings(settings.preset, settings.immunity, settings.roles);
   if (problem) return { ok: false, rejection: problem };
   return run(initialState, meta, (tx) => {
-    emit(tx, { type: 'gameCreated', settings, hostName });
+    emit(tx, { type: 'gameCreated', settings, hostName, at: meta.now });
     return undefined;
   });
 }
@@ -516,6 +516,7 @@ const handlers: Handlers = {
     if (s.phase.kind === 'lobby') return no('wrong_phase', 'the game has not started');
     const bad = needLivingTarget(s, c.seat);
     if (bad) return bad;
+    emit(tx, { type: 'playerDisqualified', seat: c.seat, reason: c.reason });
     remove(tx, c.seat, 'disqualified');
     return undefined;
   },

@@ -14,7 +14,7 @@ import type { HowEliminated, Phase, RoleId, Seat, Winner } from './types.js';
 
 /** Everything that ever happens to a game. Events record results, never intentions: replay needs no rules. */
 export type GameEvent =
-  | { type: 'gameCreated'; settings: Settings; hostName: string }
+  | { type: 'gameCreated'; settings: Settings; hostName: string; at: number }
   | { type: 'settingsChanged'; settings: Settings }
   | { type: 'seatTaken'; seat: Seat; name: string }
   | { type: 'seatChanged'; from: Seat; to: Seat }
@@ -51,6 +51,7 @@ export type GameEvent =
   | { type: 'bestMoveMade'; seat: Seat; targets: Seat[] }
   | { type: 'bestMoveClosed'; seat: Seat }
   | { type: 'foulGiven'; seat: Seat; fouls: number; at: number }
+  | { type: 'playerDisqualified'; seat: Seat; reason: string }
   | { type: 'remarkGiven'; seat: Seat; remarks: number }
   | { type: 'extraPointsGiven'; seat: Seat; points: number }
   | { type: 'clockPaused'; remaining: number }

@@ -6,6 +6,7 @@ const scratchOf = (s: GameState): Scratch => ({
   recordedShot: s.recordedShot,
   ballot: s.ballot,
   nominations: s.day?.nominations ?? [],
+  nominationLog: s.nominationLog,
 });
 
 /** Moves that moderator-mode `undo` can take back push the scratch they change. */
@@ -17,7 +18,7 @@ const bump = (m: Record<string, number>, seat: number, value: number) => ({ ...m
 export function evolve(s: GameState, e: GameEvent): GameState {
   switch (e.type) {
     case 'gameCreated':
-      return { ...s, created: true, settings: e.settings, hostName: e.hostName };
+      return { ...s, created: true, createdAt: e.at, settings: e.settings, hostName: e.hostName };
     case 'settingsChanged':
       return { ...s, settings: e.settings };
     case 'seatTaken':
@@ -99,11 +100,16 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         ? {
             ...withUndo(s),
             day: { ...s.day, nominations: [...s.day.nominations, { by: e.by, target: e.target }] },
+            nominationLog: [...s.nominationLog, { round: s.phase.round, by: e.by, target: e.target }],
           }
         : s;
     case 'nominationWithdrawn':
       return s.day
-        ? { ...withUndo(s), day: { ...s.day, nominations: s.day.nominations.filter((n) => n.by !== e.by) } }
+        ? {
+            ...withUndo(s),
+            day: { ...s.day, nominations: s.day.nominations.filter((n) => n.by !== e.by) },
+            nominationLog: s.nominationLog.filter((n) => n.round !== s.phase.round || n.by !== e.by),
+          }
         : s;
     case 'voteCast':
       return s.ballot
@@ -136,7 +142,13 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       return {
         ...s,
         fouls: bump(s.fouls, e.seat, e.fouls),
+        foulLog: [...s.foulLog, { seat: e.seat, fouls: e.fouls, at: e.at, round: s.phase.round }],
         silenced: e.fouls === 3 ? [...s.silenced, e.seat] : s.silenced,
+      };
+    case 'playerDisqualified':
+      return {
+        ...s,
+        disqualifications: [...s.disqualifications, { seat: e.seat, reason: e.reason, round: s.phase.round }],
       };
     case 'remarkGiven':
       return { ...s, remarks: bump(s.remarks, e.seat, e.remarks) };
@@ -158,6 +170,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         recordedShot: last.recordedShot,
         ballot: last.ballot,
         day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
+        nominationLog: last.nominationLog,
       };
     }
     case 'quietCounted':

@@ -85,10 +85,10 @@ function firstSpeakerOf(s: GameState, round: number): Seat | null {
 }
 
 export function beginDay(tx: Tx, round: number): void {
-  emit(tx, { type: 'dayBegan', round, firstSpeaker: firstSpeakerOf(tx.state, round) });
   const report = tx.state.lastNight;
   const deaths = report && report.round === round - 1 ? report.deaths : [];
   for (const d of deaths) eliminate(tx, d.seat, d.how, report!.round);
+  emit(tx, { type: 'dayBegan', round, firstSpeaker: firstSpeakerOf(tx.state, round) });
   const s = tx.state;
   if (s.settings.bestMove && report?.round === 1 && deaths.length === 1) {
     const votedOutDay1 = s.eliminated.filter((e) => e.how === 'vote' && e.round === 1).length;

@@ -113,10 +113,24 @@ export interface Scratch {
   recordedShot: { target: Seat | null } | null;
   ballot: Ballot | null;
   nominations: Nomination[];
+  nominationLog: NominationRecord[];
+}
+
+export interface FoulRecord {
+  seat: Seat;
+  fouls: number;
+  at: number;
+  round: number;
+}
+
+export interface NominationRecord extends Nomination {
+  round: number;
 }
 
 export interface GameState {
   created: boolean;
+  /** When the room was created (ms), for the game sheet's date. */
+  createdAt: number;
   settings: Settings;
   hostName: string;
   /** Seat → player name, for every seat taken. */
@@ -150,6 +164,11 @@ export interface GameState {
   ballots: BallotRecord[];
   undo: Scratch[];
   fouls: Record<string, number>;
+  /** Every foul with its time and round, for the game sheet. */
+  foulLog: FoulRecord[];
+  /** Every nomination of every day, in order, for the game sheet. */
+  nominationLog: NominationRecord[];
+  disqualifications: Array<{ seat: Seat; reason: string; round: number }>;
   remarks: Record<string, number>;
   extraPoints: Record<string, number>;
   /** The player who may make the best move, his guess once made, and whether he still may. */
@@ -171,6 +190,7 @@ export const LOBBY_PHASE: Phase = { id: 'lobby', kind: 'lobby', round: 0, stage:
 
 export const initialState: GameState = {
   created: false,
+  createdAt: 0,
   settings: PRESETS.online.defaults,
   hostName: '',
   names: {},
@@ -198,6 +218,9 @@ export const initialState: GameState = {
   ballots: [],
   undo: [],
   fouls: {},
+  foulLog: [],
+  nominationLog: [],
+  disqualifications: [],
   remarks: {},
   extraPoints: {},
   bestMove: null,
