@@ -30,8 +30,8 @@ export class GameHandlers extends Construct {
 
   constructor(scope: Construct, id: string, props: GameHandlersProps) {
     super(scope, id);
-    const make = (id: string, file: string, sizing: Sizing): HandlerFunction => {
-      const fn = new HandlerFunction(this, id, {
+    const make = (name: string, file: string, sizing: Sizing): HandlerFunction => {
+      const fn = new HandlerFunction(this, name, {
         entry: join(props.handlersDir, file),
         environment: { TABLE_NAME: props.table.tableName },
         logRetention: props.logRetention,
