@@ -58,10 +58,11 @@ export class LogEventStore implements EventStore {
     this.assertOpen();
     const game = this.games.get(commit.gameId) ?? { reserved: 0, locations: [], visible: 0 };
     if (commit.seq !== game.reserved + 1) return { ok: false, reason: 'conflict' };
-    const payload = Buffer.from(JSON.stringify(commit));
+    // Queue and reserve in one synchronous step: a racing append of the same seq sees the reservation.
+    const { location, durable } = this.file.append(Buffer.from(JSON.stringify(commit)));
     game.reserved = commit.seq;
     this.games.set(commit.gameId, game);
-    const location = await this.file.append(payload);
+    await durable;
     game.locations[commit.seq - 1] = location;
     while (game.visible < game.locations.length && game.locations[game.visible] !== undefined) {
       game.visible += 1;
@@ -70,6 +71,7 @@ export class LogEventStore implements EventStore {
   }
 
   async read(gameId: string, afterSeq = 0): Promise<Commit[]> {
+    this.assertOpen();
     const game = this.games.get(gameId);
     if (game === undefined) return [];
     const locations = game.locations.slice(Math.max(0, afterSeq), game.visible);
@@ -78,6 +80,7 @@ export class LogEventStore implements EventStore {
   }
 
   async listGames(): Promise<string[]> {
+    this.assertOpen();
     return [...this.games].filter(([, game]) => game.visible > 0).map(([gameId]) => gameId);
   }
 
