@@ -9,7 +9,7 @@ import {
 import type { AppendResult, Commit, EventStore } from '../../ports/event-store.js';
 import { documentClient } from './client.js';
 import { commitFromItem, commitToItem } from './commit-item.js';
-import { commitSk, gamePk, lastCommitSk } from './keys.js';
+import { commitSk, gamePk, lastCommitSk, MAX_SEQ } from './keys.js';
 import { errorName } from './table.js';
 
 export interface DynamoEventStoreOptions {
@@ -40,6 +40,7 @@ export class DynamoEventStore implements EventStore {
 
   async append(commit: Commit): Promise<AppendResult> {
     if (!Number.isInteger(commit.seq) || commit.seq < 1) return { ok: false, reason: 'conflict' };
+    if (commit.seq > MAX_SEQ) throw new RangeError(`seq ${commit.seq} does not fit the sort key`);
     if (commit.seq > 1 && !(await this.exists(commit.gameId, commit.seq - 1))) {
       return { ok: false, reason: 'conflict' };
     }
@@ -64,6 +65,7 @@ export class DynamoEventStore implements EventStore {
    * filter cannot name a key attribute. Strongly consistent, so the loser of a race sees the winner.
    */
   async read(gameId: string, afterSeq = 0): Promise<Commit[]> {
+    if (afterSeq >= MAX_SEQ) return [];
     const commits: Commit[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {

@@ -9,7 +9,8 @@ export const GAME_CONN_PREFIX = 'CONN#';
 export const gamePk = (gameId: string): string => `GAME#${gameId}`;
 /** Zero-padded so that string order is seq order. */
 export const commitSk = (seq: number): string => `${COMMIT_PREFIX}${String(seq).padStart(SEQ_DIGITS, '0')}`;
-export const lastCommitSk = commitSk(10 ** SEQ_DIGITS - 1);
+export const MAX_SEQ = 10 ** SEQ_DIGITS - 1;
+export const lastCommitSk = commitSk(MAX_SEQ);
 export const tokenSk = (tokenHash: string): string => `${TOKEN_PREFIX}${tokenHash}`;
 export const gameConnSk = (connectionId: string): string => `${GAME_CONN_PREFIX}${connectionId}`;
 export const roomKey = (code: string) => ({ pk: `ROOM#${code}`, sk: 'ROOM' });
