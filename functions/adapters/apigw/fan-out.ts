@@ -1,0 +1,46 @@
+import {
+  ApiGatewayManagementApiClient,
+  type ApiGatewayManagementApiClientConfig,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ServerFrame } from '../../../shared/index.js';
+import type { FanOut, PostResult } from '../../ports/fan-out.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * Posts frames through API Gateway's management API (`POST /@connections/{id}`). A 410 means the socket is
+ * gone; every other failure is thrown, so the caller (the projector's batch) is retried.
+ */
+export class ApiGatewayFanOut implements FanOut {
+  constructor(private readonly client: ApiGatewayManagementApiClient) {}
+
+  /** `endpoint` is the stage's callback URL, `https://{api}.execute-api.{region}.amazonaws.com/{stage}`. */
+  static forEndpoint(
+    endpoint: string,
+    config: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'> = {},
+  ): ApiGatewayFanOut {
+    return new ApiGatewayFanOut(new ApiGatewayManagementApiClient({ ...config, endpoint }));
+  }
+
+  async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {
+    try {
+      await this.client.send(
+        new PostToConnectionCommand({
+          ConnectionId: connectionId,
+          Data: encoder.encode(JSON.stringify(frame)),
+        }),
+      );
+      return 'sent';
+    } catch (error) {
+      if (isGone(error)) return 'gone';
+      throw error;
+    }
+  }
+}
+
+function isGone(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === 'GoneException' || status === 410;
+}

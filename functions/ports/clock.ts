@@ -1,0 +1,7 @@
+/** Time comes through a port so that tests and replays can hold it still. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
