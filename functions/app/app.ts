@@ -1,0 +1,51 @@
+import type { ClientFrame } from '../../shared/index.js';
+import type { DeadlineJob } from '../ports/scheduler.js';
+import { type DeadlineOutcome, fireDeadline, rearmDeadlines } from './deadline.js';
+import { type AppDeps, type AppOptions, type AppPorts, makeDeps } from './deps.js';
+import type { Reply } from './frames.js';
+import { handleCommand } from './handle-command.js';
+import { type Projection, project } from './projector.js';
+import { createRoom, joinRoom } from './rooms.js';
+import { disconnect, resume, sync } from './session.js';
+
+/** The application service: what the handlers call, on AWS and locally alike. */
+export interface App {
+  /** Answers one validated client frame from a connection with the frames to send back to it. */
+  handleFrame(connectionId: string, frame: ClientFrame): Promise<Reply>;
+  disconnect(connectionId: string): Promise<void>;
+  /** A commit of `gameId` at `seq` was written: send views, schedule the deadline. */
+  project(gameId: string, seq: number): Promise<Projection>;
+  fireDeadline(job: DeadlineJob): Promise<DeadlineOutcome>;
+  /** Schedules every game's pending deadline again (after a restart of the local runtime). */
+  rearmDeadlines(): Promise<number>;
+  readonly deps: AppDeps;
+}
+
+export function createApp(ports: AppPorts, options: AppOptions = {}): App {
+  const deps = makeDeps(ports, options);
+  return {
+    deps,
+    handleFrame: (connectionId, frame) => route(deps, connectionId, frame),
+    disconnect: (connectionId) => disconnect(deps, connectionId),
+    project: (gameId, seq) => project(deps, gameId, seq),
+    fireDeadline: (job) => fireDeadline(deps, job),
+    rearmDeadlines: () => rearmDeadlines(deps),
+  };
+}
+
+function route(deps: AppDeps, connectionId: string, frame: ClientFrame): Promise<Reply> {
+  switch (frame.action) {
+    case 'create':
+      return createRoom(deps, connectionId, frame.settings, frame.name);
+    case 'join':
+      return joinRoom(deps, connectionId, frame.code, frame.name, frame.seat);
+    case 'resume':
+      return resume(deps, connectionId, frame.gameId, frame.token);
+    case 'command':
+      return handleCommand(deps, connectionId, frame);
+    case 'sync':
+      return sync(deps, connectionId);
+    case 'ping':
+      return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
+  }
+}

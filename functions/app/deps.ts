@@ -1,0 +1,61 @@
+import type { Clock } from '../ports/clock.js';
+import type { Directory } from '../ports/directory.js';
+import type { EventStore } from '../ports/event-store.js';
+import type { FanOut } from '../ports/fan-out.js';
+import type { Ids } from '../ports/ids.js';
+import type { Scheduler } from '../ports/scheduler.js';
+import { GameCache } from './game-cache.js';
+import { KeyedLock } from './keyed-lock.js';
+import { type Log, silentLog } from './log.js';
+
+/** Everything the application service talks to. The same service runs on AWS and on a laptop. */
+export interface AppPorts {
+  store: EventStore;
+  directory: Directory;
+  fanOut: FanOut;
+  scheduler: Scheduler;
+  clock: Clock;
+  ids: Ids;
+  log?: Log;
+}
+
+export interface AppOptions {
+  /** Appends tried per command when other processes keep winning the race for the next version. */
+  maxAttempts?: number;
+  /** How long a connection binding lives (seconds); API Gateway closes every socket after two hours. */
+  connectionTtlSeconds?: number;
+  /** Games the cache holds at most. */
+  maxGames?: number;
+  /** Longest a deadline that arrives early waits for its time before deciding (ms). */
+  maxEarlyWaitMs?: number;
+}
+
+export interface AppDeps extends Required<Omit<AppPorts, 'log'>> {
+  log: Log;
+  cache: GameCache;
+  /** Serializes what changes a game (commands, joins, deadlines) in this process. */
+  writes: KeyedLock;
+  /** Serializes each game's projection, so its views leave in version order. */
+  projections: KeyedLock;
+  options: Required<Omit<AppOptions, 'maxGames'>>;
+}
+
+export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
+  return {
+    ...ports,
+    log: ports.log ?? silentLog,
+    cache: new GameCache(ports.store, { maxGames: options.maxGames }),
+    writes: new KeyedLock(),
+    projections: new KeyedLock(),
+    options: {
+      maxAttempts: options.maxAttempts ?? 8,
+      connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
+      maxEarlyWaitMs: options.maxEarlyWaitMs ?? 5000,
+    },
+  };
+}
+
+/** `expiresAt` (epoch seconds) for a binding made now. */
+export function bindingExpiry(deps: AppDeps): number {
+  return Math.floor(deps.clock.now() / 1000) + deps.options.connectionTtlSeconds;
+}

@@ -1,0 +1,109 @@
+import { decide, parseCommand } from '../../shared/index.js';
+import { commitAttempt } from './commit.js';
+import { type AppDeps, bindingExpiry } from './deps.js';
+import { errorFrame, type Reply, type ReplyLog } from './frames.js';
+import type { HeldGame } from './game-cache.js';
+
+export interface CommandFrame {
+  commandId: string;
+  expectedVersion?: number;
+  command: unknown;
+}
+
+/**
+ * `command`: a move by the connection's own seat, or by the host. Who acts comes from the connection's
+ * binding, never from the frame; the host may act for a seat (`as`) only where the engine allows it.
+ */
+export async function handleCommand(
+  deps: AppDeps,
+  connectionId: string,
+  frame: CommandFrame,
+): Promise<Reply> {
+  const { commandId } = frame;
+  const type = commandType(frame.command);
+  const log = { action: 'command', commandId, type };
+  const binding = await deps.directory.connection(connectionId);
+  if (binding === null) {
+    return {
+      frames: [errorFrame('not_bound', 'create, join or resume a game first')],
+      log: { ...log, outcome: 'not_bound' },
+    };
+  }
+  const { gameId, seat } = binding;
+  const parsed = parseCommand(frame.command);
+  if (!parsed.ok) {
+    return {
+      frames: [{ type: 'rejected', commandId, code: 'bad_command', message: parsed.message }],
+      log: { ...log, game: gameId, outcome: 'bad_command' },
+    };
+  }
+  const command = parsed.command;
+  const outcome = await deps.writes.run(gameId, () =>
+    commitAttempt(deps, {
+      gameId,
+      commandId,
+      actor: String(seat),
+      expectedVersion: frame.expectedVersion,
+      decide: (state, now) =>
+        decide(state, command, {
+          actor: seat,
+          now,
+          ...(command.type === 'start' ? { seed: deps.ids.seed() } : {}),
+        }),
+    }),
+  );
+  const withGame = { ...log, game: gameId };
+  switch (outcome.kind) {
+    case 'noGame':
+      return { frames: [errorFrame('no_game', 'no such game')], log: { ...withGame, outcome: 'no_game' } };
+    case 'rejected':
+      return {
+        frames: [{ type: 'rejected', commandId, ...outcome.rejection }],
+        log: { ...withGame, outcome: outcome.rejection.code },
+      };
+    case 'stale':
+      return {
+        frames: [
+          {
+            type: 'rejected',
+            commandId,
+            code: 'stale_version',
+            message: `the game is at version ${outcome.version}, not ${frame.expectedVersion}`,
+          },
+        ],
+        log: { ...withGame, outcome: 'stale_version', version: outcome.version },
+      };
+    case 'appended':
+      await followSeatMoves(deps, outcome.game, outcome.version);
+      return ack(commandId, outcome.version, withGame, 'accepted');
+    case 'duplicate':
+    case 'unchanged':
+      return ack(commandId, outcome.version, withGame, outcome.kind);
+  }
+}
+
+function ack(commandId: string, version: number, log: Omit<ReplyLog, 'outcome'>, outcome: string): Reply {
+  return { frames: [{ type: 'ack', commandId, version }], log: { ...log, outcome, version } };
+}
+
+/** A player who moved seats in the lobby takes his connections with him (his token follows via the log). */
+async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): Promise<void> {
+  const moves = game.moves.filter((m) => m.seq === version);
+  if (moves.length === 0) return;
+  const connections = await deps.directory.connectionsOf(game.gameId);
+  for (const move of moves) {
+    for (const c of connections) {
+      if (c.seat !== move.from) continue;
+      await deps.directory.bindConnection(
+        c.connectionId,
+        { gameId: game.gameId, seat: move.to },
+        bindingExpiry(deps),
+      );
+    }
+  }
+}
+
+function commandType(command: unknown): string | undefined {
+  const type = (command as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type.slice(0, 40) : undefined;
+}

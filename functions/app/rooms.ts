@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import {
+  createGame,
+  type ErrorCode,
+  joinGame,
+  type Rejection,
+  settingsInputSchema,
+} from '../../shared/index.js';
+import { commitAttempt, makeCommit } from './commit.js';
+import { type AppDeps, bindingExpiry } from './deps.js';
+import { errorFrame, type Reply, viewFrame } from './frames.js';
+import { newGame } from './game-cache.js';
+import { hashToken, mintToken } from './tokens.js';
+
+/** Codes tried before giving up; with 25^5 codes a collision is already rare. */
+const CODE_ATTEMPTS = 10;
+
+/** Rejections of a join that have an error code of their own. */
+const JOIN_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'game_full',
+  'seat_taken',
+  'wrong_phase',
+  'unknown_seat',
+]);
+
+/**
+ * `create`: a new game with the creator as its host. The room code is claimed before the first commit, so
+ * a code never names a game someone else holds; the host's token is stored (hashed) and his connection
+ * bound before he hears of the game.
+ */
+export async function createRoom(
+  deps: AppDeps,
+  connectionId: string,
+  settings: unknown,
+  name: string,
+): Promise<Reply> {
+  const parsed = v.safeParse(settingsInputSchema, settings ?? {});
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+    return {
+      frames: [errorFrame('bad_settings', `settings${path ? `.${path}` : ''}: ${issue.message}`)],
+      log: { action: 'create', outcome: 'bad_settings' },
+    };
+  }
+  const now = deps.clock.now();
+  const decision = createGame(parsed.output, name, { actor: 'host', now });
+  if (!decision.ok) return refused('create', undefined, decision.rejection);
+
+  const gameId = deps.ids.gameId();
+  const code = await claimCode(deps, gameId);
+  const commit = makeCommit(
+    newGame(gameId),
+    { gameId, commandId: 'create', actor: 'host' },
+    now,
+    decision.events,
+  );
+  const appended = await deps.store.append(commit);
+  if (!appended.ok) throw new Error(`game ${gameId} already has a first commit`);
+  const hostToken = mintToken(deps.ids, commit.seq);
+  await deps.directory.putToken(gameId, 'host', hashToken(hostToken));
+  await deps.directory.bindConnection(connectionId, { gameId, seat: 'host' }, bindingExpiry(deps));
+  const game = await deps.cache.load(gameId);
+  if (game === null) throw new Error(`game ${gameId} has no commits after its creation`);
+  return {
+    frames: [{ type: 'created', gameId, code, hostToken }, viewFrame(game.folded, 'host')],
+    log: { action: 'create', outcome: 'created', game: gameId, version: commit.seq },
+  };
+}
+
+async function claimCode(deps: AppDeps, gameId: string): Promise<string> {
+  for (let i = 0; i < CODE_ATTEMPTS; i++) {
+    const code = deps.ids.roomCode();
+    if (await deps.directory.claimRoomCode(code, gameId)) return code;
+  }
+  throw new Error(`no free room code after ${CODE_ATTEMPTS} tries`);
+}
+
+/**
+ * `join`: a seat in a room's lobby, the one asked for or the lowest free one. The seat's token carries the
+ * version of the join commit (see tokens.ts); it is stored before the player hears of his seat.
+ */
+export async function joinRoom(
+  deps: AppDeps,
+  connectionId: string,
+  code: string,
+  name: string,
+  seat: number | undefined,
+): Promise<Reply> {
+  const gameId = await deps.directory.gameForCode(code);
+  if (gameId === null) {
+    return {
+      frames: [errorFrame('no_game', `no room ${code}`)],
+      log: { action: 'join', outcome: 'no_game' },
+    };
+  }
+  const outcome = await deps.writes.run(gameId, () =>
+    commitAttempt(deps, {
+      gameId,
+      // Nobody retries a join by id: each is a new player.
+      commandId: `join:${deps.ids.connectionId()}`,
+      actor: 'system',
+      decide: (state, now) => joinGame(state, name, seat, { actor: 'system', now }),
+    }),
+  );
+  if (outcome.kind === 'noGame') {
+    return {
+      frames: [errorFrame('no_game', `no room ${code}`)],
+      log: { action: 'join', outcome: 'no_game', game: gameId },
+    };
+  }
+  if (outcome.kind === 'rejected') return refused('join', gameId, outcome.rejection);
+  if (outcome.kind !== 'appended')
+    throw new Error(`join of game ${gameId} appended nothing (${outcome.kind})`);
+  const taken = outcome.commit.events.find(
+    (e): e is { type: 'seatTaken'; seat: number } => (e as { type?: string }).type === 'seatTaken',
+  );
+  if (taken === undefined) throw new Error(`join of game ${gameId} took no seat`);
+  const token = mintToken(deps.ids, outcome.version);
+  await deps.directory.putToken(gameId, taken.seat, hashToken(token));
+  await deps.directory.bindConnection(connectionId, { gameId, seat: taken.seat }, bindingExpiry(deps));
+  return {
+    frames: [{ type: 'joined', gameId, seat: taken.seat, token }, viewFrame(outcome.game.folded, taken.seat)],
+    log: { action: 'join', outcome: 'joined', game: gameId, version: outcome.version },
+  };
+}
+
+function refused(action: 'create' | 'join', gameId: string | undefined, rejection: Rejection): Reply {
+  const code: ErrorCode = JOIN_ERRORS.has(rejection.code as ErrorCode)
+    ? (rejection.code as ErrorCode)
+    : action === 'join'
+      ? 'wrong_phase'
+      : 'bad_settings';
+  return {
+    frames: [errorFrame(code, rejection.message)],
+    log: { action, outcome: rejection.code, ...(gameId ? { game: gameId } : {}) },
+  };
+}

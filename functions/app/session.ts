@@ -1,0 +1,59 @@
+import type { AppDeps } from './deps.js';
+import { bindingExpiry } from './deps.js';
+import { errorFrame, type Reply, viewFrame } from './frames.js';
+import { grantOf, hashToken, seatNow } from './tokens.js';
+
+/**
+ * `resume`: a returning player (or host) shows his token and gets his connection bound again and a full
+ * view. A token that does not match any seat of that game, or a game that does not exist, is `bad_token` /
+ * `no_game`; nothing tells an attacker which of the two was wrong beyond that.
+ */
+export async function resume(
+  deps: AppDeps,
+  connectionId: string,
+  gameId: string,
+  token: string,
+): Promise<Reply> {
+  const log = { action: 'resume', game: gameId };
+  const grant = grantOf(token);
+  const granted = grant === null ? null : await deps.directory.seatForToken(gameId, hashToken(token));
+  if (grant === null || granted === null) {
+    return {
+      frames: [errorFrame('bad_token', 'that token does not open a seat in this game')],
+      log: { ...log, outcome: 'bad_token' },
+    };
+  }
+  const game = await deps.cache.load(gameId);
+  if (game === null)
+    return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };
+  const seat = granted === 'host' ? 'host' : seatNow(game, granted, grant);
+  await deps.directory.bindConnection(connectionId, { gameId, seat }, bindingExpiry(deps));
+  return {
+    frames: [viewFrame(game.folded, seat)],
+    log: { ...log, outcome: 'resumed', version: game.folded.version },
+  };
+}
+
+/** `sync`: the connection's own full view, now. */
+export async function sync(deps: AppDeps, connectionId: string): Promise<Reply> {
+  const binding = await deps.directory.connection(connectionId);
+  if (binding === null) {
+    return {
+      frames: [errorFrame('not_bound', 'create, join or resume a game first')],
+      log: { action: 'sync', outcome: 'not_bound' },
+    };
+  }
+  const game = await deps.cache.load(binding.gameId);
+  const log = { action: 'sync', game: binding.gameId };
+  if (game === null)
+    return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };
+  return {
+    frames: [viewFrame(game.folded, binding.seat)],
+    log: { ...log, outcome: 'view', version: game.folded.version },
+  };
+}
+
+/** `$disconnect`: the socket is gone; it may run twice, and forgetting an unknown connection is fine. */
+export async function disconnect(deps: AppDeps, connectionId: string): Promise<void> {
+  await deps.directory.unbindConnection(connectionId);
+}
