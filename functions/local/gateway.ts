@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Context } from 'aws-lambda';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { Log } from '../app/log.js';
+import type { WsEvent } from '../middleware/ws-event.js';
+import type { PostResult } from '../ports/fan-out.js';
+
+/** The three WebSocket routes, as API Gateway would invoke them. */
+export interface GatewayRoutes {
+  connect(event: WsEvent, context: Context): Promise<unknown>;
+  message(event: WsEvent, context: Context): Promise<unknown>;
+  disconnect(event: WsEvent, context: Context): Promise<unknown>;
+}
+
+export interface GatewayOptions {
+  routes: GatewayRoutes;
+  newConnectionId: () => string;
+  /** Everything that is not the socket, the health check or the management API (the PWA). */
+  fallback: (req: IncomingMessage, res: ServerResponse) => void;
+  log: Log;
+  /** What /healthz reports beyond the connection count. */
+  health?: () => Record<string, unknown>;
+}
+
+interface Socket {
+  ws: WebSocket;
+  connectedAt: Date;
+  lastActiveAt: Date;
+  sourceIp: string;
+  userAgent: string;
+}
+
+/** Larger than a frame may be (32 KB), so an oversized frame gets its `error` reply instead of a closed socket. */
+const MAX_PAYLOAD_BYTES = 256 * 1024;
+const MANAGEMENT_PATH = /^(?:\/[^/]+)?\/@connections\/([^/]+)$/;
+
+/**
+ * A local stand-in for API Gateway's WebSocket API: sockets at /ws become $connect / $default / $disconnect
+ * invocations with the same event shape, and `/@connections/{id}` (optionally under a stage) is the
+ * management API the real SDK client talks to. Frames can also be posted in-process (`post`), which is how
+ * the local server fans out by default.
+ */
+export class LocalGateway {
+  private readonly http: Server;
+  private readonly wss: WebSocketServer;
+  private readonly sockets = new Map<string, Socket>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private requests = 0;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.http = createServer((req, res) => this.request(req, res));
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+    this.http.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') {
+        socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
+    });
+  }
+
+  async listen(port: number, host: string): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(port, host, () => {
+        this.http.off('error', reject);
+        resolve();
+      });
+    });
+    return (this.http.address() as AddressInfo).port;
+  }
+
+  /** Sends a frame to a socket; 'gone' when no such socket is open. */
+  post(connectionId: string, data: string): PostResult {
+    const socket = this.sockets.get(connectionId);
+    if (socket === undefined || socket.ws.readyState !== socket.ws.OPEN) return 'gone';
+    socket.ws.send(data);
+    return 'sent';
+  }
+
+  connections(): number {
+    return this.sockets.size;
+  }
+
+  /** Stops taking sockets and requests. Invocations already running are awaited by `drain`. */
+  stopAccepting(): void {
+    this.http.close();
+  }
+
+  /** Waits until no route invocation is running. */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Closes every socket (each gets its $disconnect) and the server. */
+  async close(): Promise<void> {
+    this.stopAccepting();
+    for (const { ws } of this.sockets.values()) ws.close(1001, 'server shutting down');
+    const deadline = Date.now() + 2000;
+    while (this.sockets.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    for (const { ws } of this.sockets.values()) ws.terminate();
+    await this.drain();
+    this.http.closeAllConnections();
+  }
+
+  private open(ws: WebSocket, req: IncomingMessage): void {
+    const connectionId = this.options.newConnectionId();
+    const now = new Date();
+    this.sockets.set(connectionId, {
+      ws,
+      connectedAt: now,
+      lastActiveAt: now,
+      sourceIp: req.socket.remoteAddress ?? '',
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+    // API Gateway runs $connect before the socket is usable; here messages wait for it the same way.
+    const connected = this.invoke('connect', event(connectionId, '$connect', 'CONNECT'));
+    ws.on('message', (data: RawData) => {
+      const socket = this.sockets.get(connectionId);
+      if (socket) socket.lastActiveAt = new Date();
+      const body = Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data as ArrayBuffer).toString('utf8');
+      void connected.then(() => this.invoke('message', event(connectionId, '$default', 'MESSAGE', body)));
+    });
+    ws.on('close', () => {
+      this.sockets.delete(connectionId);
+      void connected.then(() => this.invoke('disconnect', event(connectionId, '$disconnect', 'DISCONNECT')));
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  private invoke(route: keyof GatewayRoutes, e: WsEvent): Promise<unknown> {
+    const context = { awsRequestId: `local-${++this.requests}`, functionName: route } as Context;
+    const run = this.options.routes[route](e, context).catch((error: unknown) => {
+      this.options.log({
+        level: 'error',
+        route,
+        connection: e.requestContext.connectionId,
+        message: String(error),
+      });
+    });
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+    return run;
+  }
+
+  private request(req: IncomingMessage, res: ServerResponse): void {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/healthz') {
+      const body = JSON.stringify({ ok: true, connections: this.sockets.size, ...this.options.health?.() });
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
+      return;
+    }
+    const management = MANAGEMENT_PATH.exec(path);
+    if (management) {
+      this.manage(req, res, decodeURIComponent(management[1]));
+      return;
+    }
+    this.options.fallback(req, res);
+  }
+
+  /** The management API: POST sends the body as one frame, GET describes, DELETE disconnects. */
+  private manage(req: IncomingMessage, res: ServerResponse, connectionId: string): void {
+    const socket = this.sockets.get(connectionId);
+    if (socket === undefined) {
+      res
+        .writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' })
+        .end(JSON.stringify({ message: `connection ${connectionId} is gone` }));
+      return;
+    }
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const result = this.post(connectionId, Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(result === 'sent' ? 200 : 410, { 'content-type': 'application/json' }).end('{}');
+      });
+      return;
+    }
+    if (req.method === 'GET') {
+      const body = {
+        ConnectedAt: socket.connectedAt.toISOString(),
+        LastActiveAt: socket.lastActiveAt.toISOString(),
+        Identity: { SourceIp: socket.sourceIp, UserAgent: socket.userAgent },
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      return;
+    }
+    if (req.method === 'DELETE') {
+      socket.ws.close(1000, 'disconnected by the server');
+      res.writeHead(204).end();
+      return;
+    }
+    res.writeHead(405, { allow: 'GET, POST, DELETE' }).end();
+  }
+}
+
+function event(
+  connectionId: string,
+  routeKey: string,
+  eventType: WsEvent['requestContext']['eventType'],
+  body?: string,
+): WsEvent {
+  return {
+    requestContext: { routeKey, connectionId, eventType, requestId: `${connectionId}-${Date.now()}` },
+    ...(body === undefined ? {} : { body, isBase64Encoded: false }),
+  };
+}

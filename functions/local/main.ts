@@ -1,0 +1,51 @@
+import { networkInterfaces } from 'node:os';
+import { startServer } from './server.js';
+import { STORE_KINDS, type StoreKind } from './stores.js';
+
+/** `npm start`: the game on this machine, for the players' phones on the same network. */
+async function main(): Promise<void> {
+  const store = (process.env.STORE ?? 'log') as StoreKind;
+  if (!STORE_KINDS.includes(store)) throw new Error(`STORE must be one of ${STORE_KINDS.join(', ')}`);
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT ${process.env.PORT} is not a port`);
+  const server = await startServer({
+    port,
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir: process.env.DATA_DIR ?? '.data',
+    store,
+    quiet: process.env.QUIET === '1',
+  });
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
+    .map((a) => `http://${a?.address}:${server.port}`);
+  process.stderr.write(
+    [
+      `Sleeping City is running (store: ${store}, data: ${process.env.DATA_DIR ?? '.data'}).`,
+      `Open ${server.url} on this machine${lan.length > 0 ? `, or ${lan.join(' / ')} from a phone on this network` : ''}.`,
+      `Game socket: ${server.wsUrl}`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal}: finishing running commands and closing the log…\n`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { GameView, ServerFrame } from '../../shared/index.js';
+import WebSocket from 'ws';
+
+type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
+type ViewFrame = Frame<'view'>;
+
+/**
+ * A player's (or host's) socket for tests: sends frames, keeps every frame received in order, and waits for
+ * the one it needs. Views are also kept per version so a test can check what this socket was shown.
+ */
+export class GameClient {
+  readonly frames: ServerFrame[] = [];
+  private readonly waiters = new Set<() => void>();
+  gameId = '';
+  token = '';
+  seat: number | 'host' | null = null;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.frames.push(JSON.parse(data.toString()) as ServerFrame);
+      for (const wake of [...this.waiters]) wake();
+    });
+    ws.on('close', () => {
+      for (const wake of [...this.waiters]) wake();
+    });
+  }
+
+  static open(url: string): Promise<GameClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.once('open', () => resolve(new GameClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(frame: object | string): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** Sends, then waits for the first frame after it that matches. */
+  async request<T extends ServerFrame>(frame: object | string, match: (f: ServerFrame) => f is T, timeoutMs = 5000): Promise<T> {
+    const from = this.frames.length;
+    this.send(frame);
+    return this.waitFor(match, timeoutMs, from);
+  }
+
+  /** The first frame (from index `from` on) that matches, waiting for it if need be. */
+  waitFor<T extends ServerFrame>(match: (f: ServerFrame) => f is T, timeoutMs = 5000, from = 0): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const found = this.frames.slice(from).find(match);
+        if (found === undefined) return false;
+        cleanup();
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+      };
+      const wake = () => void check();
+      if (!check()) this.waiters.add(wake);
+    });
+  }
+
+  async create(settings: object, name = 'Host'): Promise<Frame<'created'>> {
+    const created = await this.request({ action: 'create', settings, name }, is('created'));
+    this.gameId = created.gameId;
+    this.token = created.hostToken;
+    this.seat = 'host';
+    return created;
+  }
+
+  async join(code: string, name: string, seat?: number): Promise<Frame<'joined'>> {
+    const joined = await this.request({ action: 'join', code, name, ...(seat ? { seat } : {}) }, is('joined'));
+    this.gameId = joined.gameId;
+    this.token = joined.token;
+    this.seat = joined.seat;
+    return joined;
+  }
+
+  resume(gameId = this.gameId, token = this.token): Promise<ViewFrame | Frame<'error'>> {
+    return this.request({ action: 'resume', gameId, token }, isAny('view', 'error'));
+  }
+
+  /** Sends a command and waits for its ack or rejection. */
+  command(
+    command: object,
+    options: { commandId?: string; expectedVersion?: number } = {},
+  ): Promise<Frame<'ack'> | Frame<'rejected'>> {
+    const commandId = options.commandId ?? randomUUID();
+    const frame = { action: 'command', commandId, command, ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }) };
+    return this.request(frame, (f): f is Frame<'ack'> | Frame<'rejected'> => (f.type === 'ack' || f.type === 'rejected') && f.commandId === commandId);
+  }
+
+  views(): ViewFrame[] {
+    return this.frames.filter((f): f is ViewFrame => f.type === 'view');
+  }
+
+  latest(): GameView | null {
+    const views = this.views();
+    let best: ViewFrame | null = null;
+    for (const v of views) if (best === null || v.version > best.version) best = v;
+    return best?.view ?? null;
+  }
+
+  version(): number {
+    return Math.max(0, ...this.views().map((v) => v.version));
+  }
+
+  /** Waits for a view at or after `version` that satisfies `match`. */
+  waitForView(match: (view: GameView, version: number) => boolean = () => true, timeoutMs = 5000, minVersion = 0): Promise<ViewFrame> {
+    return this.waitFor((f): f is ViewFrame => f.type === 'view' && f.version >= minVersion && match(f.view, f.version), timeoutMs);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.ws.readyState === WebSocket.CLOSED) return resolve();
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+
+  /** Drops the socket without a closing handshake, as a phone losing its network would. */
+  drop(): void {
+    this.ws.terminate();
+  }
+}
+
+export const is =
+  <T extends ServerFrame['type']>(type: T) =>
+  (f: ServerFrame): f is Frame<T> =>
+    f.type === type;
+
+export const isAny =
+  <A extends ServerFrame['type'], B extends ServerFrame['type']>(a: A, b: B) =>
+  (f: ServerFrame): f is Frame<A> | Frame<B> =>
+    f.type === a || f.type === b;
