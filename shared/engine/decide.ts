@@ -408,7 +408,7 @@ const handlers: Handlers = {
       emit(tx, { type: 'voteCast', seat, vote: c.choice });
     } else {
       if (c.target === undefined) return no('bad_command', 'a candidate is required');
-      if (!ballot.candidates.includes(c.target))
+      if (!ballot.candidates.includes(c.target) || !s.alive.includes(c.target))
         return no('bad_target', `seat ${c.target} is not a candidate`);
       if (c.target === seat && !s.settings.selfVote) return no('self_vote', 'you cannot vote for yourself');
       emit(tx, { type: 'voteCast', seat, vote: c.target });

@@ -213,41 +213,37 @@ function openBallot(tx: Tx, kind: 'vote' | 'revote' | 'lift', candidates: Seat[]
   );
 }
 
-/** Counts a closed ballot. Unused votes go to the last candidate where the rules say so (C27). */
+/**
+ * Counts a closed ballot. Unused votes go to the last candidate where the rules say so (C27). A player
+ * removed while the ballot was open neither counts as a voter nor can be voted out by it.
+ */
 export function tally(s: GameState): BallotRecord {
   const ballot = s.ballot!;
+  const alive = (seat: number) => s.alive.includes(seat);
+  const living = ballot.candidates.filter(alive);
+  const cast = Object.entries(ballot.votes).filter(([voter]) => alive(Number(voter)));
   const counts: Record<string, number> = {};
-  if (ballot.kind === 'lift') {
-    counts.leave = Object.values(ballot.votes).filter((v) => v === 'leave').length;
-    counts.stay = s.alive.length - counts.leave;
-    const leaves = counts.leave * 2 > s.alive.length ? [...ballot.candidates] : [];
-    return {
-      round: s.phase.round,
-      kind: 'lift',
-      candidates: ballot.candidates,
-      tally: counts,
-      votes: ballot.votes,
-      leaders: ballot.candidates,
-      leaves: leaves.sort((a, b) => a - b),
-    };
-  }
-  for (const c of ballot.candidates) counts[c] = 0;
-  for (const v of Object.values(ballot.votes)) if (typeof v === 'number' && v in counts) counts[v]++;
-  const last = ballot.candidates[ballot.candidates.length - 1];
-  if (s.settings.unusedVotesToLast && last !== undefined) {
-    counts[last] += s.alive.filter((seat) => !(seat in ballot.votes)).length;
-  }
-  const max = Math.max(...ballot.candidates.map((c) => counts[c]));
-  const leaders = ballot.candidates.filter((c) => counts[c] === max);
-  return {
+  const record = {
     round: s.phase.round,
     kind: ballot.kind,
     candidates: ballot.candidates,
-    tally: counts,
     votes: ballot.votes,
-    leaders,
-    leaves: leaders.length === 1 && max > 0 ? leaders : [],
   };
+  if (ballot.kind === 'lift') {
+    counts.leave = cast.filter(([, v]) => v === 'leave').length;
+    counts.stay = s.alive.length - counts.leave;
+    const leaves = counts.leave * 2 > s.alive.length ? [...living].sort((a, b) => a - b) : [];
+    return { ...record, tally: counts, leaders: living, leaves };
+  }
+  for (const c of ballot.candidates) counts[c] = 0;
+  for (const [, v] of cast) if (typeof v === 'number' && v in counts) counts[v]++;
+  const last = living[living.length - 1];
+  if (s.settings.unusedVotesToLast && last !== undefined) {
+    counts[last] += s.alive.filter((seat) => !(seat in ballot.votes)).length;
+  }
+  const max = Math.max(0, ...living.map((c) => counts[c]));
+  const leaders = living.filter((c) => counts[c] === max);
+  return { ...record, tally: counts, leaders, leaves: leaders.length === 1 && max > 0 ? leaders : [] };
 }
 
 const sameSet = (a: Seat[], b: Seat[]) => a.length === b.length && a.every((x) => b.includes(x));

@@ -44,6 +44,8 @@ export interface YouView {
   teammates: Seat[];
   /** Abilities usable now, with what he has done with them this night. */
   abilities: Array<{ ability: AbilityId; wake: WakeGroup; done: boolean; target: Seat | null }>;
+  /** Tonight's joint shots of his teammates, so the team can agree (A5: split shots do not count). */
+  teamShots: Array<{ seat: Seat; target: Seat }>;
   /** His own checks, every night so far. */
   checks: Array<{ round: number; target: Seat; result: CheckResult }>;
   knowTeam: boolean;

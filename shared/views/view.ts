@@ -86,6 +86,14 @@ function youOf(s: GameState, seat: Seat): YouView {
     team: role ? ROLES[role].team : null,
     teammates: role && ROLES[role].knowsTeam ? teammatesOf(s, seat, role) : [],
     abilities,
+    teamShots:
+      role && s.phase.kind === 'night'
+        ? s.actions
+            .filter(
+              (a) => a.ability === 'shoot' && a.seat !== seat && teammatesOf(s, seat, role).includes(a.seat),
+            )
+            .map((a) => ({ seat: a.seat, target: a.target }))
+        : [],
     checks: [...past, ...now],
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
     card: s.picks[seat] ?? null,

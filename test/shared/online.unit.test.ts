@@ -302,3 +302,15 @@ describe('online preset (seed 000)', () => {
     expect(result(t).phase.stage).toBe('intro');
   });
 });
+
+describe('online preset: the mafia agrees on its shot', () => {
+  it('A5: a mafioso sees where his teammates shot tonight; nobody else does', () => {
+    const t = seven();
+    toNight1(t);
+    does(t, 1, { type: 'act', ability: 'shoot', target: 6 });
+    expect(seatView(t, 2).you?.teamShots).toEqual([{ seat: 1, target: 6 }]);
+    expect(seatView(t, 1).you?.teamShots).toEqual([]);
+    expect(seatView(t, 3).you?.teamShots).toEqual([]);
+    expect(JSON.stringify(seatView(t, 4))).not.toContain('"target":6');
+  });
+});
