@@ -32,6 +32,7 @@ export const commandSchema = v.variant('type', [
   cmd('vote', { target: v.optional(seat), choice: v.optional(v.picklist(['leave', 'stay'])) }),
   cmd('unvote', {}),
   cmd('bestMove', { targets: v.pipe(v.array(seat), v.length(3)) }),
+  cmd('giveUp', {}),
   cmd('advance', {}),
   cmd('pauseClock', {}),
   cmd('unpauseClock', {}),

@@ -443,6 +443,15 @@ const handlers: Handlers = {
     return undefined;
   },
 
+  giveUp(tx, _c, who) {
+    const s = tx.state;
+    const bad = needAlive(s, who);
+    if (bad) return bad;
+    if (s.phase.kind === 'lobby') return no('wrong_phase', 'the game has not started');
+    remove(tx, who as Seat, 'gaveUp');
+    return undefined;
+  },
+
   advance(tx) {
     const s = tx.state;
     if (s.settings.master === 'auto')

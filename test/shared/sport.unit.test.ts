@@ -648,3 +648,20 @@ describe('sport preset: the judge at a live table (moderator)', () => {
     expect(t.state.nights[0]).toMatchObject({ recordedShot: { target: 6 } });
   });
 });
+
+describe('sport preset: giving up', () => {
+  it('a player who gives up leaves at once, without a last word, and loses 0.5', () => {
+    const t = sport();
+    day(t, 1);
+    does(t, 4, { type: 'giveUp' });
+    refused(t.send(4, { type: 'giveUp' }), 'dead_player');
+    expect(result(t)).toMatchObject({
+      eliminated: [{ seat: 4, how: 'gaveUp', round: 1 }],
+      phase: { stage: 'speech' },
+    });
+    for (const black of [2, 5]) does(t, 'host', { type: 'disqualify', seat: black, reason: 'test' });
+    for (let i = 0; i < 4; i++) does(t, 'host', { type: 'foul', seat: 9 });
+    expect(result(t)).toMatchObject({ over: true, winner: 'town' });
+    expect(pointsBySeat(t.state)![4]).toMatchObject({ win: 1, penalty: -0.5, total: 0.5 });
+  });
+});
