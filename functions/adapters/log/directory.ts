@@ -107,7 +107,7 @@ export class LogDirectory implements Directory {
   }
 
   private async write(record: DirectoryRecord): Promise<void> {
-    await this.file.append(Buffer.from(JSON.stringify(record))).durable;
+    await this.file.append(JSON.stringify(record)).durable;
     this.apply(record);
   }
 

@@ -59,7 +59,7 @@ export class LogEventStore implements EventStore {
     const game = this.games.get(commit.gameId) ?? { reserved: 0, locations: [], visible: 0 };
     if (commit.seq !== game.reserved + 1) return { ok: false, reason: 'conflict' };
     // Queue and reserve in one synchronous step: a racing append of the same seq sees the reservation.
-    const { location, durable } = this.file.append(Buffer.from(JSON.stringify(commit)));
+    const { location, durable } = this.file.append(JSON.stringify(commit));
     game.reserved = commit.seq;
     this.games.set(commit.gameId, game);
     await durable;

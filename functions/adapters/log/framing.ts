@@ -11,12 +11,15 @@ export const HEADER_BYTES = 12;
 /** Far above any commit DynamoDB could hold (400 KB); a larger length is damage, not data. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
-export function encodeHeader(payload: Buffer): Buffer {
-  const header = Buffer.allocUnsafe(HEADER_BYTES);
-  MAGIC.copy(header, 0);
-  header.writeUInt32LE(payload.length, 8);
-  header.writeUInt32LE(crc32(payload, crc32(header.subarray(8, 12))), 4);
-  return header;
+/** The whole record in one buffer, so a batch is one iovec per record. */
+export function encodeRecord(payload: string): Buffer {
+  const length = Buffer.byteLength(payload);
+  const record = Buffer.allocUnsafe(HEADER_BYTES + length);
+  MAGIC.copy(record, 0);
+  record.writeUInt32LE(length, 8);
+  record.write(payload, HEADER_BYTES);
+  record.writeUInt32LE(crc32(record.subarray(HEADER_BYTES), crc32(record.subarray(8, 12))), 4);
+  return record;
 }
 
 export type RecordCheck = { ok: true; length: number } | { ok: false; reason: string };

@@ -14,7 +14,7 @@ import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { CorruptLogError } from './corrupt-log-error.js';
 import { lockFile } from './file-lock.js';
-import { checkHeader, checkPayload, encodeHeader, HEADER_BYTES, MAX_PAYLOAD_BYTES } from './framing.js';
+import { checkHeader, checkPayload, encodeRecord, HEADER_BYTES, MAX_PAYLOAD_BYTES } from './framing.js';
 import { scanRecords } from './scan.js';
 
 const writevAsync = promisify(writev);
@@ -119,22 +119,23 @@ export class RecordFile {
   }
 
   /**
-   * Queues the payload for the next write. The location is known at once (records go out in call order);
+   * Queues the payload (UTF-8 text; the stores write JSON) for the next write. The location is known at once (records go out in call order);
    * `durable` resolves once the sync covering the record is done, and is shared by the whole batch, so an
    * append costs no promise of its own.
    */
-  append(payload: Buffer): { location: RecordLocation; durable: Promise<void> } {
+  append(payload: string): { location: RecordLocation; durable: Promise<void> } {
     if (this.closed) throw new Error(`${this.path} is closed`);
     if (this.failure) throw this.failure;
-    if (payload.length > MAX_PAYLOAD_BYTES) {
-      throw new Error(`record of ${payload.length} bytes exceeds ${MAX_PAYLOAD_BYTES}`);
+    const record = encodeRecord(payload);
+    if (record.length - HEADER_BYTES > MAX_PAYLOAD_BYTES) {
+      throw new Error(`record of ${record.length - HEADER_BYTES} bytes exceeds ${MAX_PAYLOAD_BYTES}`);
     }
     const batch = this.forming ?? this.startBatch();
-    const location = { offset: this.end + HEADER_BYTES, length: payload.length };
-    batch.buffers.push(encodeHeader(payload), payload);
-    batch.bytes += HEADER_BYTES + payload.length;
+    const location = { offset: this.end + HEADER_BYTES, length: record.length - HEADER_BYTES };
+    batch.buffers.push(record);
+    batch.bytes += record.length;
     batch.count += 1;
-    this.end += HEADER_BYTES + payload.length;
+    this.end += record.length;
     if (this.flushing === null) this.flushing = this.flush();
     return { location, durable: batch.durable };
   }
