@@ -6,7 +6,6 @@ import type { Ids } from '../ports/ids.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { GameCache } from './game-cache.js';
 import { KeyedLock } from './keyed-lock.js';
-import { type Log, silentLog } from './log.js';
 
 /** Everything the application service talks to. The same service runs on AWS and on a laptop. */
 export interface AppPorts {
@@ -16,7 +15,6 @@ export interface AppPorts {
   scheduler: Scheduler;
   clock: Clock;
   ids: Ids;
-  log?: Log;
 }
 
 export interface AppOptions {
@@ -30,8 +28,7 @@ export interface AppOptions {
   maxEarlyWaitMs?: number;
 }
 
-export interface AppDeps extends Required<Omit<AppPorts, 'log'>> {
-  log: Log;
+export interface AppDeps extends AppPorts {
   cache: GameCache;
   /** Serializes what changes a game (commands, joins, deadlines) in this process. */
   writes: KeyedLock;
@@ -43,7 +40,6 @@ export interface AppDeps extends Required<Omit<AppPorts, 'log'>> {
 export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
   return {
     ...ports,
-    log: ports.log ?? silentLog,
     cache: new GameCache(ports.store, { maxGames: options.maxGames }),
     writes: new KeyedLock(),
     projections: new KeyedLock(),

@@ -1,7 +1,7 @@
 import { decide, parseCommand } from '../../shared/index.js';
 import { commitAttempt } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { errorFrame, type Reply, type ReplyLog } from './frames.js';
+import { errorFrame, type Reply, type ReplyLog, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
 export interface CommandFrame {
@@ -86,19 +86,22 @@ function ack(commandId: string, version: number, log: Omit<ReplyLog, 'outcome'>,
   return { frames: [{ type: 'ack', commandId, version }], log: { ...log, outcome, version } };
 }
 
-/** A player who moved seats in the lobby takes his connections with him (his token follows via the log). */
+/**
+ * A player who moved seats in the lobby takes his connections with him (his token follows him through the
+ * log, see tokens.ts). Each moved connection is sent its new seat's view at once: a view the projector
+ * built before the move was for the seat he left.
+ */
 async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): Promise<void> {
   const moves = game.moves.filter((m) => m.seq === version);
   if (moves.length === 0) return;
   const connections = await deps.directory.connectionsOf(game.gameId);
+  const folded = game.folded;
   for (const move of moves) {
     for (const c of connections) {
       if (c.seat !== move.from) continue;
-      await deps.directory.bindConnection(
-        c.connectionId,
-        { gameId: game.gameId, seat: move.to },
-        bindingExpiry(deps),
-      );
+      const binding = { gameId: game.gameId, seat: move.to };
+      await deps.directory.bindConnection(c.connectionId, binding, bindingExpiry(deps));
+      await deps.fanOut.post(c.connectionId, viewFrame(folded, move.to));
     }
   }
 }

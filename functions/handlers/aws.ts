@@ -4,7 +4,6 @@ import { DynamoDirectory } from '../adapters/dynamo/directory.js';
 import { DynamoEventStore } from '../adapters/dynamo/event-store.js';
 import { StepFunctionsScheduler } from '../adapters/sfn/scheduler.js';
 import { type App, createApp } from '../app/app.js';
-import { jsonLog } from '../app/log.js';
 import { systemClock } from '../ports/clock.js';
 import type { FanOut } from '../ports/fan-out.js';
 import { randomIds } from '../ports/ids.js';
@@ -57,7 +56,6 @@ export function appFromEnv(env: Env = process.env): { app: App; fanOut: FanOut }
     scheduler,
     clock: systemClock,
     ids: randomIds,
-    log: jsonLog,
   });
   return { app, fanOut };
 }

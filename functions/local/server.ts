@@ -5,8 +5,8 @@ import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { connectHandler, disconnectHandler } from '../handlers/routes/connection.js';
 import { messageHandler } from '../handlers/routes/message.js';
 import { systemClock } from '../ports/clock.js';
-import type { FanOut } from '../ports/fan-out.js';
 import { randomIds } from '../ports/ids.js';
+import { GatewayFanOut } from './fan-out.js';
 import { LocalGateway } from './gateway.js';
 import { staticFiles } from './static-files.js';
 import { openStores, type StoreKind } from './stores.js';
@@ -81,9 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }),
   });
   let gateway: LocalGateway | undefined;
-  const fanOut: FanOut = {
-    post: async (connectionId, frame) => gateway?.post(connectionId, JSON.stringify(frame)) ?? 'gone',
-  };
+  const fanOut = new GatewayFanOut(() => gateway);
   app = createApp({
     store,
     directory: stores.directory,
@@ -91,13 +89,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     scheduler,
     clock: systemClock,
     ids: randomIds,
-    log,
   });
 
   const routes = {
     connect: connectHandler(log),
     message: messageHandler(app, fanOut, log),
-    disconnect: disconnectHandler(app, log),
+    disconnect: disconnectHandler(
+      {
+        disconnect: async (connectionId) => {
+          fanOut.forget(connectionId);
+          await app?.disconnect(connectionId);
+        },
+      },
+      log,
+    ),
   };
   gateway = new LocalGateway({
     routes,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { GameView, ServerFrame } from '../../shared/index.js';
 import WebSocket from 'ws';
+import type { GameView, ServerFrame } from '../../shared/index.js';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 type ViewFrame = Frame<'view'>;
@@ -43,7 +43,11 @@ export class GameClient {
   }
 
   /** Sends, then waits for the first frame after it that matches. */
-  async request<T extends ServerFrame>(frame: object | string, match: (f: ServerFrame) => f is T, timeoutMs = 5000): Promise<T> {
+  async request<T extends ServerFrame>(
+    frame: object | string,
+    match: (f: ServerFrame) => f is T,
+    timeoutMs = 5000,
+  ): Promise<T> {
     const from = this.frames.length;
     this.send(frame);
     return this.waitFor(match, timeoutMs, from);
@@ -61,7 +65,11 @@ export class GameClient {
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`));
+        reject(
+          new Error(
+            `no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`,
+          ),
+        );
       }, timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
@@ -81,7 +89,10 @@ export class GameClient {
   }
 
   async join(code: string, name: string, seat?: number): Promise<Frame<'joined'>> {
-    const joined = await this.request({ action: 'join', code, name, ...(seat ? { seat } : {}) }, is('joined'));
+    const joined = await this.request(
+      { action: 'join', code, name, ...(seat ? { seat } : {}) },
+      is('joined'),
+    );
     this.gameId = joined.gameId;
     this.token = joined.token;
     this.seat = joined.seat;
@@ -98,8 +109,17 @@ export class GameClient {
     options: { commandId?: string; expectedVersion?: number } = {},
   ): Promise<Frame<'ack'> | Frame<'rejected'>> {
     const commandId = options.commandId ?? randomUUID();
-    const frame = { action: 'command', commandId, command, ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }) };
-    return this.request(frame, (f): f is Frame<'ack'> | Frame<'rejected'> => (f.type === 'ack' || f.type === 'rejected') && f.commandId === commandId);
+    const frame = {
+      action: 'command',
+      commandId,
+      command,
+      ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
+    };
+    return this.request(
+      frame,
+      (f): f is Frame<'ack'> | Frame<'rejected'> =>
+        (f.type === 'ack' || f.type === 'rejected') && f.commandId === commandId,
+    );
   }
 
   views(): ViewFrame[] {
@@ -118,8 +138,15 @@ export class GameClient {
   }
 
   /** Waits for a view at or after `version` that satisfies `match`. */
-  waitForView(match: (view: GameView, version: number) => boolean = () => true, timeoutMs = 5000, minVersion = 0): Promise<ViewFrame> {
-    return this.waitFor((f): f is ViewFrame => f.type === 'view' && f.version >= minVersion && match(f.view, f.version), timeoutMs);
+  waitForView(
+    match: (view: GameView, version: number) => boolean = () => true,
+    timeoutMs = 5000,
+    minVersion = 0,
+  ): Promise<ViewFrame> {
+    return this.waitFor(
+      (f): f is ViewFrame => f.type === 'view' && f.version >= minVersion && match(f.view, f.version),
+      timeoutMs,
+    );
   }
 
   close(): Promise<void> {

@@ -1,0 +1,70 @@
+import { ManualClock } from '../../functions/adapters/memory/clock.js';
+import { MemoryDirectory } from '../../functions/adapters/memory/directory.js';
+import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
+import { MemoryFanOut } from '../../functions/adapters/memory/fan-out.js';
+import { SequentialIds } from '../../functions/adapters/memory/ids.js';
+import { type App, createApp } from '../../functions/app/app.js';
+import type { EventStore } from '../../functions/ports/event-store.js';
+import type { DeadlineJob, Scheduler } from '../../functions/ports/scheduler.js';
+import type { ClientFrame, ServerFrame } from '../../shared/index.js';
+
+/** A scheduler that only records what it was asked, for tests that fire deadlines themselves. */
+export class RecordingScheduler implements Scheduler {
+  readonly jobs: DeadlineJob[] = [];
+
+  async schedule(gameId: string, deadlineId: string, at: number): Promise<void> {
+    if (this.jobs.some((j) => j.gameId === gameId && j.deadlineId === deadlineId)) return;
+    this.jobs.push({ gameId, deadlineId, at });
+  }
+
+  last(): DeadlineJob | undefined {
+    return this.jobs.at(-1);
+  }
+}
+
+/** The application service on in-memory twins, with a hand-moved clock. Two harnesses may share a store. */
+export class AppHarness {
+  readonly ids = new SequentialIds();
+  readonly fanOut = new MemoryFanOut();
+  readonly scheduler = new RecordingScheduler();
+  readonly app: App;
+  readonly clock: ManualClock;
+
+  readonly store: EventStore;
+  readonly directory: MemoryDirectory;
+
+  /** A second harness given the first one's store, directory and clock is a second process of one backend. */
+  constructor(shared?: AppHarness) {
+    this.clock = shared?.clock ?? new ManualClock();
+    this.store = shared?.store ?? new MemoryEventStore();
+    this.directory = shared?.directory ?? new MemoryDirectory({ now: () => this.clock.now() });
+    this.app = createApp({
+      store: this.store,
+      directory: this.directory,
+      fanOut: this.fanOut,
+      scheduler: this.scheduler,
+      clock: this.clock,
+      ids: this.ids,
+    });
+  }
+
+  /** Frames of the reply to one client frame. */
+  async send(connectionId: string, frame: ClientFrame): Promise<ServerFrame[]> {
+    return (await this.app.handleFrame(connectionId, frame)).frames;
+  }
+
+  /** Projects every commit of a game this harness has not projected yet, as the stream would. */
+  async project(gameId: string): Promise<void> {
+    const commits = await this.store.read(gameId);
+    for (const c of commits) await this.app.project(gameId, c.seq);
+  }
+}
+
+export function frameOf<T extends ServerFrame['type']>(
+  frames: ServerFrame[],
+  type: T,
+): Extract<ServerFrame, { type: T }> {
+  const found = frames.find((f) => f.type === type);
+  if (found === undefined) throw new Error(`no ${type} frame in ${JSON.stringify(frames)}`);
+  return found as Extract<ServerFrame, { type: T }>;
+}
