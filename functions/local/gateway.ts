@@ -180,10 +180,11 @@ export class LocalGateway {
       return;
     }
     if (req.method === 'GET') {
+      // The wire names of API Gateway's GetConnection response (the SDK maps them to ConnectedAt etc.).
       const body = {
-        ConnectedAt: socket.connectedAt.toISOString(),
-        LastActiveAt: socket.lastActiveAt.toISOString(),
-        Identity: { SourceIp: socket.sourceIp, UserAgent: socket.userAgent },
+        connectedAt: socket.connectedAt.toISOString(),
+        lastActiveAt: socket.lastActiveAt.toISOString(),
+        identity: { sourceIp: socket.sourceIp, userAgent: socket.userAgent },
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       return;

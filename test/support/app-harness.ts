@@ -25,17 +25,21 @@ export class RecordingScheduler implements Scheduler {
 /** The application service on in-memory twins, with a hand-moved clock. Two harnesses may share a store. */
 export class AppHarness {
   readonly ids = new SequentialIds();
-  readonly fanOut = new MemoryFanOut();
   readonly scheduler = new RecordingScheduler();
   readonly app: App;
   readonly clock: ManualClock;
+  readonly fanOut: MemoryFanOut;
 
   readonly store: EventStore;
   readonly directory: MemoryDirectory;
 
-  /** A second harness given the first one's store, directory and clock is a second process of one backend. */
+  /**
+   * A second harness given the first is a second process of the same backend: one store, directory, clock
+   * and socket gateway; its own cache, locks and scheduler.
+   */
   constructor(shared?: AppHarness) {
     this.clock = shared?.clock ?? new ManualClock();
+    this.fanOut = shared?.fanOut ?? new MemoryFanOut();
     this.store = shared?.store ?? new MemoryEventStore();
     this.directory = shared?.directory ?? new MemoryDirectory({ now: () => this.clock.now() });
     this.app = createApp({
@@ -50,6 +54,8 @@ export class AppHarness {
 
   /** Frames of the reply to one client frame. */
   async send(connectionId: string, frame: ClientFrame): Promise<ServerFrame[]> {
+    // A connection that sends a frame is open.
+    this.fanOut.open(connectionId);
     return (await this.app.handleFrame(connectionId, frame)).frames;
   }
 

@@ -2,15 +2,20 @@ import type { ServerFrame } from '../../../shared/index.js';
 import type { FanOut, PostResult } from '../../ports/fan-out.js';
 
 /**
- * In-process twin of the fan-out: keeps every frame posted to each connection. A connection marked gone
- * answers 'gone', as API Gateway's 410 does for a socket that closed.
+ * In-process twin of the fan-out: keeps every frame posted to each connection. Only connections opened
+ * (and not since gone) take frames; any other answers 'gone', as API Gateway's 410 does.
  */
 export class MemoryFanOut implements FanOut {
   private readonly frames = new Map<string, ServerFrame[]>();
-  private readonly goneIds = new Set<string>();
+  private readonly live = new Set<string>();
+
+  /** The socket connected. */
+  open(connectionId: string): void {
+    this.live.add(connectionId);
+  }
 
   async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {
-    if (this.goneIds.has(connectionId)) return 'gone';
+    if (!this.live.has(connectionId)) return 'gone';
     // A copy, as a real socket would deliver: later changes to the sender's objects must not show here.
     const copy = JSON.parse(JSON.stringify(frame)) as ServerFrame;
     const list = this.frames.get(connectionId) ?? [];
@@ -31,7 +36,8 @@ export class MemoryFanOut implements FanOut {
     return list;
   }
 
+  /** The socket closed. */
   gone(connectionId: string): void {
-    this.goneIds.add(connectionId);
+    this.live.delete(connectionId);
   }
 }

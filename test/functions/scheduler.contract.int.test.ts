@@ -1,0 +1,176 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TimerScheduler } from '../../functions/adapters/memory/scheduler.js';
+import { executionName } from '../../functions/adapters/sfn/execution-name.js';
+import { StepFunctionsScheduler, waitTimestamp } from '../../functions/adapters/sfn/scheduler.js';
+import type { DeadlineJob, Scheduler } from '../../functions/ports/scheduler.js';
+import { FakeStepFunctions } from '../support/fake-step-functions.js';
+
+/** A scheduler under test and a way to see the runs it started (fired timers, started executions). */
+interface Subject {
+  scheduler: Scheduler;
+  /** Runs so far, after letting due ones happen. */
+  runs(): Promise<DeadlineJob[]>;
+  /** Lets every started run finish. */
+  finish(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:Deadlines';
+const soon = () => Date.now() + 30;
+let unique = 0;
+const gameId = () => `contract-game-${++unique}-${Date.now()}`;
+
+function schedulerContract(name: string, open: () => Promise<Subject>): void {
+  describe(`Scheduler contract — ${name}`, () => {
+    let subject: Subject;
+    beforeAll(async () => {
+      subject = await open();
+    });
+    afterAll(() => subject.close());
+
+    const runsOf = async (game: string) => (await subject.runs()).filter((r) => r.gameId === game);
+
+    it('given a deadline, when it is scheduled, then one run starts for it, not before its time', async () => {
+      const game = gameId();
+      const at = soon();
+      await subject.scheduler.schedule(game, 'd1.discussion.2', at);
+      const runs = await runsOf(game);
+      expect(runs).toHaveLength(1);
+      expect(runs[0].deadlineId).toBe('d1.discussion.2');
+      expect(runs[0].at).toBeGreaterThanOrEqual(at);
+      expect(runs[0].at).toBeLessThan(at + 1000);
+    });
+
+    it('given a deadline scheduled twice, also at once, when the runs are counted, then there is one', async () => {
+      const game = gameId();
+      const at = soon();
+      await Promise.all([
+        subject.scheduler.schedule(game, 'n1.actions.7', at),
+        subject.scheduler.schedule(game, 'n1.actions.7', at),
+      ]);
+      await subject.scheduler.schedule(game, 'n1.actions.7', at);
+      expect(await runsOf(game)).toHaveLength(1);
+    });
+
+    it('given a run that has finished, when the same deadline is scheduled again, then nothing new starts', async () => {
+      const game = gameId();
+      const at = soon();
+      await subject.scheduler.schedule(game, 'd2.vote.9', at);
+      await runsOf(game);
+      await subject.finish();
+      await subject.scheduler.schedule(game, 'd2.vote.9', at);
+      expect(await runsOf(game)).toHaveLength(1);
+    });
+
+    it('given two deadlines of a game and one deadline id in two games, when scheduled, then each has its run', async () => {
+      const [a, b] = [gameId(), gameId()];
+      const at = soon();
+      await subject.scheduler.schedule(a, 'd1.discussion.2', at);
+      await subject.scheduler.schedule(a, 'd1.discussion.2+3', at + 100);
+      await subject.scheduler.schedule(b, 'd1.discussion.2', at);
+      const runs = await subject.runs();
+      expect(
+        runs
+          .filter((r) => r.gameId === a)
+          .map((r) => r.deadlineId)
+          .sort(),
+      ).toEqual(['d1.discussion.2', 'd1.discussion.2+3']);
+      expect(runs.filter((r) => r.gameId === b)).toHaveLength(1);
+    });
+  });
+}
+
+schedulerContract('in-process timers', async () => {
+  const fired: DeadlineJob[] = [];
+  const scheduler = new TimerScheduler({
+    onDue: async (job) => {
+      fired.push({ ...job, at: Date.now() });
+    },
+  });
+  return {
+    scheduler,
+    runs: async () => {
+      // A timer's run is its firing: wait until every pending one has fired.
+      while (scheduler.pending() > 0) await new Promise((r) => setTimeout(r, 10));
+      return fired;
+    },
+    finish: async () => {},
+    close: () => scheduler.close(),
+  };
+});
+
+let fake: FakeStepFunctions;
+let client: SFNClient;
+const sfnClient = (endpoint: string) =>
+  new SFNClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    maxAttempts: 1,
+  });
+
+schedulerContract('Step Functions (real SDK client, fake service)', async () => {
+  fake = await new FakeStepFunctions().start();
+  client = sfnClient(fake.endpoint);
+  return {
+    scheduler: new StepFunctionsScheduler({ client, stateMachineArn: ARN }),
+    // An execution's run is the task input after the Wait: the deadline handler reads `at` from it.
+    runs: async () =>
+      fake.executions.map((e) => {
+        const input = JSON.parse(e.input) as { gameId: string; deadlineId: string; at: string };
+        return { gameId: input.gameId, deadlineId: input.deadlineId, at: Date.parse(input.at) };
+      }),
+    finish: async () => fake.finishAll(),
+    close: async () => {
+      client.destroy();
+      await fake.close();
+    },
+  };
+});
+
+describe('Step Functions scheduler specifics', () => {
+  let service: FakeStepFunctions;
+  let sdk: SFNClient;
+  beforeAll(async () => {
+    service = await new FakeStepFunctions().start();
+    sdk = sfnClient(service.endpoint);
+  });
+  afterAll(async () => {
+    sdk.destroy();
+    await service.close();
+  });
+
+  it('given any game and deadline ids, when named, then the name is allowed, at most 80 long and stable', () => {
+    const long = `${'g'.repeat(60)}/#?*`;
+    for (const [g, d] of [
+      ['6b0c2f0e-8f1e-4b5e-9a55-3f7c1d2e4a10', 'd1.discussion.2'],
+      [long, 'n12.actions.40+3.60000'],
+      ['ünïcödé game', 'lobby'],
+    ]) {
+      const name = executionName(g, d);
+      expect(name).toMatch(/^[A-Za-z0-9_-]{1,80}$/);
+      expect(executionName(g, d)).toBe(name);
+    }
+  });
+
+  it('given two pairs that clean up to the same text, when named, then the names differ', () => {
+    expect(executionName('game', 'd1.x')).not.toBe(executionName('game', 'd1-x'));
+    expect(executionName('a_b', 'c')).not.toBe(executionName('a', 'b_c'));
+  });
+
+  it('given a deadline, when its wait timestamp is made, then it is whole seconds, rounded up, in RFC 3339', () => {
+    expect(waitTimestamp(Date.UTC(2026, 0, 1, 10, 0, 0, 1))).toBe('2026-01-01T10:00:01Z');
+    expect(waitTimestamp(Date.UTC(2026, 0, 1, 10, 0, 0, 0))).toBe('2026-01-01T10:00:00Z');
+  });
+
+  it('given the service refuses for another reason, when scheduling, then the error reaches the caller', async () => {
+    const scheduler = new StepFunctionsScheduler({ client: sdk, stateMachineArn: ARN });
+    service.failNext('StateMachineDoesNotExist');
+    await expect(scheduler.schedule('g', 'd', Date.now())).rejects.toMatchObject({
+      name: 'StateMachineDoesNotExist',
+    });
+    service.failNext('ExecutionAlreadyExists');
+    await expect(scheduler.schedule('g', 'd', Date.now())).resolves.toBeUndefined();
+  });
+});
