@@ -197,9 +197,15 @@ describe('handler entry modules', () => {
       STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:1:stateMachine:D',
       AWS_REGION: 'eu-west-1',
     });
-    for (const name of ['connect', 'disconnect', 'default', 'projector', 'deadline']) {
-      const entry = (await import(`../../functions/handlers/${name}.js`)) as { handler: unknown };
-      expect(typeof entry.handler, name).toBe('function');
+    const entries = {
+      connect: () => import('../../functions/handlers/connect.js'),
+      disconnect: () => import('../../functions/handlers/disconnect.js'),
+      default: () => import('../../functions/handlers/default.js'),
+      projector: () => import('../../functions/handlers/projector.js'),
+      deadline: () => import('../../functions/handlers/deadline.js'),
+    };
+    for (const [name, load] of Object.entries(entries)) {
+      expect(typeof (await load()).handler, name).toBe('function');
     }
   });
 
