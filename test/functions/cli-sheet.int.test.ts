@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GameSheet } from '../../shared/audit/sheet.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const mafia = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'bin', 'mafia.js'), ...args], { cwd: root, encoding: 'utf8' });
+const fullGame = join(root, 'test', 'scenarios', 'sport-sheet-full-game.json');
+const tmp = mkdtempSync(join(tmpdir(), 'mafia-sheet-'));
+const file = (name: string, body: unknown) => {
+  const path = join(tmp, name);
+  writeFileSync(path, typeof body === 'string' ? body : JSON.stringify(body));
+  return path;
+};
+
+describe('mafia sheet FILE [--html]', () => {
+  it('plays the scenario and prints the game sheet as JSON (sport-rules "The game sheet")', () => {
+    // given a scenario of a whole sport game: red wins by a lift-all vote on day 3
+    const r = mafia('sheet', fullGame);
+    // then it exits 0 with the finished sheet on stdout
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const sheet = JSON.parse(r.stdout) as GameSheet;
+    expect(sheet.header).toEqual({
+      tournament: 'City Open',
+      stage: 'Final',
+      date: '2026-01-01',
+      table: '1',
+      game: '7',
+      judge: 'Host',
+    });
+    expect(sheet).toMatchObject({ final: true, winner: 'red', protests: [] });
+    expect(sheet.seats.map((l) => [l.player, l.role, l.points?.total])).toEqual([
+      ['Anna', '', 1],
+      ['Boris', 'M', 0],
+      ['Clara', 'S', 1.3],
+      ['Dmitri', '', 1],
+      ['Eva', 'M', 0],
+      ['Fyodor', '', 1],
+      ['Galina', '', 1],
+      ['Hugo', '', 1],
+      ['Irina', 'D', 0],
+      ['Jakob & Co', '', 1.3],
+    ]);
+    expect(sheet.seats[6].fouls).toEqual([{ at: '2026-01-01T00:01:15.000Z', round: 1 }]);
+    expect(sheet.bestMove).toEqual({
+      seat: 10,
+      player: 'Jakob & Co',
+      targets: [2, 5, 7],
+      blacks: 2,
+      bonus: 0.3,
+    });
+  });
+
+  it('keeps every ballot: the split, the lone nominee who gets the unused votes, the lift-all vote', () => {
+    const sheet = JSON.parse(mafia('sheet', fullGame).stdout) as GameSheet;
+    expect(sheet.days.map((d) => d.ballots.map((b) => [b.kind, b.tally, b.decided]))).toEqual([
+      [
+        ['vote', { 4: 5, 6: 5 }, 'revote'],
+        ['revote', { 4: 6, 6: 4 }, 'out'],
+      ],
+      // Voting: on later days a lone nominee is voted on; whoever does not vote counts for him
+      [['vote', { 9: 8 }, 'out']],
+      [
+        ['vote', { 5: 3, 2: 3 }, 'revote'],
+        ['revote', { 5: 3, 2: 3 }, 'lift'],
+        ['lift', { leave: 4, stay: 2 }, 'allOut'],
+      ],
+    ]);
+    expect(sheet.days[1].ballots[0].unused).toEqual([1, 2, 5, 6, 7, 8, 9]);
+    expect(sheet.nights.map((n) => [n.result, n.target, n.sheriffCheck?.result])).toEqual([
+      ['joint', 10, 'black'],
+      ['joint', 3, 'black'],
+    ]);
+  });
+
+  it('prints the printable A4 page with --html, before or after the file', () => {
+    for (const args of [
+      ['sheet', fullGame, '--html'],
+      ['sheet', '--html', fullGame],
+    ]) {
+      const r = mafia(...args);
+      expect(r.status).toBe(0);
+      expect(r.stdout.startsWith('<!doctype html>')).toBe(true);
+      expect(r.stdout).toMatch(/@page\s*\{\s*size:\s*A4/);
+      expect(r.stdout).toContain('Jakob &amp; Co');
+      expect(r.stdout).toContain('City Open');
+    }
+  });
+
+  it('exits 1 when the scenario fails, still printing the sheet as far as it got', () => {
+    const r = mafia(
+      'sheet',
+      file('fails.json', {
+        settings: { preset: 'sport', master: 'auto' },
+        players: 10,
+        deal: { 2: 'mafia', 5: 'mafia', 9: 'don', 3: 'sheriff' },
+        steps: [{ until: { phase: { kind: 'day', round: 1 } } }, { expect: { over: true } }],
+      }),
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('step 1');
+    expect(JSON.parse(r.stdout)).toMatchObject({ final: false, winner: null, nights: [] });
+  });
+
+  it('exits 2 for an unreadable or invalid file, a missing file name or an unknown option', () => {
+    expect(mafia('sheet', join(tmp, 'missing.json')).status).toBe(2);
+    expect(mafia('sheet', file('broken.json', '{ not json')).status).toBe(2);
+    const invalid = mafia('sheet', file('other.json', { players: 'ten' }), '--html');
+    expect(invalid.status).toBe(2);
+    expect(invalid.stderr).toContain('is not a scenario');
+    expect(invalid.stdout).toBe('');
+    expect(mafia('sheet').status).toBe(2);
+    expect(mafia('sheet', fullGame, fullGame).status).toBe(2);
+    expect(mafia('play', fullGame, '--html').status).toBe(2);
+  });
+
+  it('is in the usage text', () => {
+    const r = mafia('help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('mafia sheet FILE [--html]');
+  });
+});
