@@ -503,11 +503,11 @@ const handlers: Handlers = {
   foul(tx, c) {
     const s = tx.state;
     if (s.phase.kind === 'lobby') return no('wrong_phase', 'the game has not started');
-    const bad = needLivingTarget(s, c.seat);
-    if (bad) return bad;
+    // A player already out (in his last word, or shot tonight) still takes fouls into his boxes.
+    if (!(c.seat in s.names)) return no('unknown_seat', `there is no seat ${c.seat}`);
     const fouls = (s.fouls[c.seat] ?? 0) + 1;
     emit(tx, { type: 'foulGiven', seat: c.seat, fouls, at: tx.meta.now });
-    if (fouls >= 4) remove(tx, c.seat, 'fouls');
+    if (fouls >= 4 && s.alive.includes(c.seat)) remove(tx, c.seat, 'fouls');
     return undefined;
   },
 

@@ -71,13 +71,22 @@ export function evolve(s: GameState, e: GameEvent): GameState {
           muted: [],
         },
         cancelNextVote: false,
+        leftBefore: s.eliminated.length,
         previousFirstSpeaker: e.firstSpeaker ?? s.previousFirstSpeaker,
         ballot: null,
         actions: [],
         recordedShot: null,
       };
     case 'nightBegan':
-      return { ...s, day: null, ballot: null, actions: [], recordedShot: null, known: [] };
+      return {
+        ...s,
+        day: null,
+        ballot: null,
+        actions: [],
+        recordedShot: null,
+        known: [],
+        leftBefore: s.eliminated.length,
+      };
     case 'teamKnown':
       return { ...s, known: [...s.known, e.seat] };
     case 'actionTaken':

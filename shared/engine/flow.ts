@@ -162,7 +162,7 @@ export function finishNight(tx: Tx): void {
       settings: s.settings,
     });
     emit(tx, { type: 'nightResolved', report });
-    countQuiet(tx, report.deaths.length === 0, true);
+    countQuiet(tx, report.deaths.length === 0 && tx.state.eliminated.length === tx.state.leftBefore, true);
     if (tx.state.pendingWinner) return endGameNow(tx);
   }
   beginDay(tx, round + 1);
@@ -181,10 +181,7 @@ function countQuiet(tx: Tx, quiet: boolean, night: boolean): void {
 
 export function endDayNow(tx: Tx): void {
   const s = tx.state;
-  const leftToday = s.eliminated.some(
-    (e) => e.round === s.phase.round && e.how !== 'shot' && e.how !== 'killed',
-  );
-  countQuiet(tx, !leftToday, false);
+  countQuiet(tx, s.eliminated.length === s.leftBefore, false);
   if (tx.state.pendingWinner) return endGameNow(tx);
   beginNight(tx, s.phase.round);
 }

@@ -179,6 +179,8 @@ export interface GameState {
   cancelNextVote: boolean;
   /** Nights and days in a row without anyone leaving (sport's draw). */
   quiet: number;
+  /** How many had left when the current night or day began: who leaves during it makes it not quiet. */
+  leftBefore: number;
   chat: ChatMessage[];
   /** Decided but not yet final: the last eliminated player still has his last word. */
   pendingWinner: { winner: Winner; winners: Seat[] } | null;
@@ -227,6 +229,7 @@ export const initialState: GameState = {
   silenced: [],
   cancelNextVote: false,
   quiet: 0,
+  leftBefore: 0,
   chat: [],
   pendingWinner: null,
   winner: null,

@@ -565,9 +565,7 @@ describe("game sheet: the judge's working copy", () => {
 });
 
 describe('game sheet: where the engine departs from sport-rules.md', () => {
-  it.fails('Fouls: a player killed at night still takes a foul in his last word, in his own box', () => {
-    // The rule's "unless he was already killed at night" has such a player leave by fouls; the engine
-    // refuses any foul to a seat already out (bad_target), so the box stays empty.
+  it('Fouls: a player killed at night still takes a foul in his last word, in his own box', () => {
     const t = givenGame({ preset: 'sport', master: 'auto', timers, meta }, 10, deal);
     until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
     for (const seat of [2, 5, 9]) does(t, seat, { type: 'act', ability: 'shoot', target: 10 });
@@ -576,8 +574,7 @@ describe('game sheet: where the engine departs from sport-rules.md', () => {
     expect(sheetOf(t).seats[9].fouls).toEqual([{ at: at('00:11:00'), round: 2 }]);
   });
 
-  it.fails('End: a night in which a player is disqualified is not quiet; the draw comes three nights and days later', () => {
-    // The engine counts that night as quiet (it looks only at the night's deaths) and draws one day early.
+  it('End: a night in which a player is disqualified is not quiet; the draw comes three nights and days later', () => {
     const t = givenGame({ preset: 'sport', master: 'moderator', timers, meta }, 10, deal);
     const nightWithoutShot = (round: number) => {
       advanceTo(t, wake(round, 'mafia'));
