@@ -564,14 +564,15 @@ describe("game sheet: the judge's working copy", () => {
   });
 });
 
-describe('game sheet: where the engine departs from sport-rules.md', () => {
+describe('game sheet: fouls and removals at the edges of a phase', () => {
   it('Fouls: a player killed at night still takes a foul in his last word, in his own box', () => {
     const t = givenGame({ preset: 'sport', master: 'auto', timers, meta }, 10, deal);
     until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
     for (const seat of [2, 5, 9]) does(t, seat, { type: 'act', ability: 'shoot', target: 10 });
     until(t, { phase: { kind: 'day', round: 2, stage: 'lastWord' }, speaker: 10 });
     does(t, 'host', { type: 'foul', seat: 10 });
-    expect(sheetOf(t).seats[9].fouls).toEqual([{ at: at('00:11:00'), round: 2 }]);
+    expect(sheetOf(t).seats[9].fouls).toEqual([{ at: new Date(t.now).toISOString(), round: 2 }]);
+    expect(result(t).alive).not.toContain(10);
   });
 
   it('End: a night in which a player is disqualified is not quiet; the draw comes three nights and days later', () => {
