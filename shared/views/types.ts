@@ -1,3 +1,4 @@
+import type { GameSheet } from '../audit/sheet.js';
 import type {
   Ballot,
   BallotRecord,
@@ -95,4 +96,6 @@ export interface GameView {
   winners: Seat[];
   points: Record<string, number> | null;
   host: HostView | null;
+  /** Sport's game sheet: the judge's working copy during the game, everyone's once it is over. */
+  sheet: GameSheet | null;
 }

@@ -1,4 +1,5 @@
 import { totals } from '../audit/points.js';
+import { buildSheet } from '../audit/sheet.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import type { GameState, NightAction } from '../engine/state.js';
 import type { RoleId, Seat } from '../engine/types.js';
@@ -175,6 +176,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     winners: over ? s.winners : [],
     points: totals(s),
     host: privileged ? hostOf(s) : null,
+    sheet: s.settings.preset === 'sport' && (privileged || over) ? buildSheet(s) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pointsBySeat } from '../../shared/audit/points.js';
 import { Table } from '../../shared/play/table.js';
+import { viewFor } from '../../shared/views/view.js';
 import { does, givenGame, ok, refused, result, seatView, unchangedBy, until } from '../support/game.js';
 
 const timers = {
@@ -663,5 +664,18 @@ describe('sport preset: giving up', () => {
     for (let i = 0; i < 4; i++) does(t, 'host', { type: 'foul', seat: 9 });
     expect(result(t)).toMatchObject({ over: true, winner: 'town' });
     expect(pointsBySeat(t.state)![4]).toMatchObject({ win: 1, penalty: -0.5, total: 0.5 });
+  });
+});
+
+describe('sport preset: the sheet in the views', () => {
+  it('the judge sees the working sheet during the game; players see it only once the game is over', () => {
+    const judged = givenGame({ preset: 'sport', timers }, 10, DEAL);
+    expect(viewFor(judged.state, { kind: 'host' }).sheet?.final).toBe(false);
+    expect(seatView(judged, 1).sheet).toBeNull();
+    const t = sport();
+    day(t, 1);
+    for (const black of [2, 5, 9]) does(t, 'host', { type: 'disqualify', seat: black, reason: 'test' });
+    expect(result(t).over).toBe(true);
+    expect(seatView(t, 1).sheet?.final).toBe(true);
   });
 });
