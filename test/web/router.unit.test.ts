@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { joinLink, normalizeCode } from '../../web/src/logic/join-code.js';
+import { hrefOf, parseRoute } from '../../web/src/router.js';
+
+describe('routes', () => {
+  it('opens home, a join link, a game and its sheet', () => {
+    expect(parseRoute('', '')).toEqual({ page: 'home', code: null });
+    expect(parseRoute('#/', '')).toEqual({ page: 'home', code: null });
+    expect(parseRoute('#/join/ab12c', '')).toEqual({ page: 'home', code: 'AB12C' });
+    expect(parseRoute('#/game/g-1', '')).toEqual({ page: 'room', gameId: 'g-1' });
+    expect(parseRoute('#/game/g-1/sheet', '')).toEqual({ page: 'sheet', gameId: 'g-1' });
+  });
+
+  it('takes ?code= from printed links, and drops codes the server would refuse', () => {
+    expect(parseRoute('', '?code=wxyz')).toEqual({ page: 'home', code: 'WXYZ' });
+    expect(parseRoute('#/join/a!', '')).toEqual({ page: 'home', code: null });
+    expect(parseRoute('', '?code=toolongcode')).toEqual({ page: 'home', code: null });
+  });
+
+  it('round-trips through hrefOf', () => {
+    for (const hash of ['#/', '#/join/ABCD', '#/game/x%2Fy', '#/game/abc/sheet']) {
+      expect(hrefOf(parseRoute(hash, ''))).toBe(hash);
+    }
+  });
+
+  it('builds the link a QR code carries', () => {
+    expect(joinLink('http://127.0.0.1:8080', '/', 'AB12')).toBe('http://127.0.0.1:8080/#/join/AB12');
+    expect(normalizeCode('  ab12 ')).toBe('AB12');
+    expect(normalizeCode('abc')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../../shared/rules/presets.js';
+import { type Settings, settingsInputSchema } from '../../shared/rules/settings.js';
+import {
+  CHOICES,
+  defaultsOf,
+  fieldsOf,
+  PRESET_LIST,
+  roleCounts,
+} from '../../web/src/logic/settings-fields.js';
+
+/** The options of a picklist inside the server's (optional) schema entry. */
+function optionsOf(key: string): unknown[] {
+  const entry = settingsInputSchema.entries[key as keyof typeof settingsInputSchema.entries] as {
+    wrapped?: { options?: unknown[] };
+  };
+  return entry.wrapped?.options ?? [];
+}
+
+describe('the settings form', () => {
+  it('offers exactly the values the server accepts for each choice', () => {
+    for (const [key, options] of Object.entries(CHOICES)) {
+      expect([...options].sort(), key).toEqual([...optionsOf(key)].sort());
+    }
+  });
+
+  it('has a field for every setting of every preset, timers and header included', () => {
+    for (const preset of PRESET_LIST) {
+      const defaults = PRESETS[preset].defaults;
+      const keys = fieldsOf(defaults).map((f) => f.key);
+      const expected = Object.keys(defaults).filter((k) => k !== 'preset');
+      expect(keys.sort(), preset).toEqual(expected.sort());
+      const timers = fieldsOf(defaults).find((f) => f.kind === 'timers');
+      expect(timers && 'keys' in timers ? timers.keys : []).toEqual(Object.keys(defaults.timers));
+    }
+  });
+
+  it('sends settings the server’s schema takes as they are', () => {
+    for (const preset of PRESET_LIST) {
+      const settings: Settings = defaultsOf(preset);
+      const parsed = v.safeParse(settingsInputSchema, settings);
+      expect(parsed.success, preset).toBe(true);
+    }
+  });
+
+  it('starts each preset from its own defaults, not a shared object', () => {
+    const a = defaultsOf('sport');
+    a.timers.speech = 1;
+    expect(PRESETS.sport.defaults.timers.speech).toBe(60);
+    expect(defaultsOf('club').master).toBe('moderator');
+  });
+
+  it('shows the role table a preset deals for the number of players', () => {
+    const online = defaultsOf('online');
+    expect(roleCounts(online, 7)).toMatchObject({ mafia: 1, don: 1, sheriff: 1, civilian: 4 });
+    expect(roleCounts({ ...online, roles: { mafia: 3 } }, 7)).toMatchObject({
+      mafia: 3,
+      sheriff: 0,
+      civilian: 4,
+    });
+  });
+});

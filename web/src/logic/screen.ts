@@ -1,0 +1,150 @@
+import type { Seat } from '../../../shared/engine/types.js';
+import { ROLES } from '../../../shared/roles/index.js';
+import type { GameView } from '../../../shared/views/types.js';
+
+export type Screen = 'lobby' | 'host' | 'play';
+export type Channel = 'table' | 'mafia' | 'dead';
+
+/** Which page a view belongs on: the lobby (and the card deal), the host's desk, or a player's game. */
+export function screenOf(view: GameView): Screen {
+  if (view.phase.kind === 'lobby') return 'lobby';
+  return view.viewer === 'host' ? 'host' : 'play';
+}
+
+export const isNight = (view: GameView | null): boolean => view?.phase.kind === 'night';
+
+/** In moderator mode the host records every move: a player's phone then only watches (and chats). */
+const playsOwnMoves = (view: GameView) => view.settings.master !== 'moderator';
+
+const me = (view: GameView) => view.you;
+const alive = (view: GameView) => view.you?.alive === true;
+
+/** The living mafia meets on the introduction night: "I know my team" (A8). */
+export function knowTeamState(view: GameView): 'offer' | 'done' | null {
+  const you = me(view);
+  if (!you?.role || view.phase.stage !== 'intro' || !alive(view) || !playsOwnMoves(view)) return null;
+  const def = ROLES[you.role];
+  if (def.team !== 'mafia' || !def.knowsTeam) return null;
+  return you.knowTeam ? 'done' : 'offer';
+}
+
+/** The seat holding the floor is this player, in a step he can end himself. */
+export function holdsFloor(view: GameView): boolean {
+  const stage = view.phase.stage;
+  return (
+    view.you !== null &&
+    view.speaker === view.you.seat &&
+    playsOwnMoves(view) &&
+    (stage === 'speech' || stage === 'defence' || stage === 'lastWord')
+  );
+}
+
+/** Nominations are open to this player now (B9, C26, the preset's `nominate` setting). */
+export function canNominate(view: GameView): boolean {
+  const you = me(view);
+  const s = view.settings;
+  if (!you || !alive(view) || !playsOwnMoves(view)) return false;
+  if (view.phase.kind !== 'day' || s.voting !== 'nominations' || view.ballot) return false;
+  if (view.phase.round === 1 && s.firstDay === 'noVote') return false;
+  if (view.nominations.some((n) => n.by === you.seat)) return false;
+  const stage = view.phase.stage;
+  if (s.nominate === 'inSpeech') return stage === 'speech' && view.speaker === you.seat;
+  return stage === 'speech' || stage === 'discussion';
+}
+
+export type BallotMode = 'candidates' | 'lift' | 'majority';
+
+/** How this player votes in the ballot open now, or null when he has no vote to give. */
+export function ballotMode(view: GameView): BallotMode | null {
+  const b = view.ballot;
+  if (!b || !view.you || !alive(view) || !playsOwnMoves(view) || view.phase.kind !== 'day') return null;
+  if (view.settings.voting === 'majority') return 'majority';
+  if (view.phase.stage !== 'vote') return null;
+  return b.kind === 'lift' ? 'lift' : 'candidates';
+}
+
+export function myVote(view: GameView): Seat | 'leave' | 'stay' | null {
+  if (!view.ballot || !view.you) return null;
+  return view.ballot.votes[view.you.seat] ?? null;
+}
+
+/** Seats this player may vote for in the ballot open now. */
+export function voteTargets(view: GameView): Seat[] {
+  const b = view.ballot;
+  if (!b || !view.you) return [];
+  const pool =
+    view.settings.voting === 'majority'
+      ? view.seats.filter((s) => s.alive).map((s) => s.seat)
+      : b.candidates.filter((c) => view.seats.some((s) => s.seat === c && s.alive));
+  return view.settings.selfVote ? pool : pool.filter((seat) => seat !== view.you?.seat);
+}
+
+/** Votes per candidate so far (an open vote: everyone sees the hands). */
+export function voteCounts(view: GameView): Map<Seat | 'leave' | 'stay', number> {
+  const counts = new Map<Seat | 'leave' | 'stay', number>();
+  for (const v of Object.values(view.ballot?.votes ?? {})) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+export type TileIntent =
+  | { kind: 'act'; ability: string }
+  | { kind: 'nominate' }
+  | { kind: 'vote' }
+  | { kind: 'bestMove' }
+  | null;
+
+/** Abilities that make no sense on oneself: the UI does not offer one's own tile for them. */
+const OUTWARD = new Set(['shoot', 'check', 'block', 'kill']);
+
+/** The seats a tap may target for an intent: only living players, and only sensible ones. */
+export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
+  if (!intent) return [];
+  const living = view.seats.filter((s) => s.alive).map((s) => s.seat);
+  const mine = view.you?.seat ?? null;
+  switch (intent.kind) {
+    case 'act':
+      return OUTWARD.has(intent.ability) ? living.filter((s) => s !== mine) : living;
+    case 'nominate': {
+      const taken = new Set(view.nominations.map((n) => n.target));
+      return living.filter((s) => !taken.has(s));
+    }
+    case 'vote':
+      return voteTargets(view);
+    case 'bestMove':
+      return view.seats.map((s) => s.seat).filter((s) => s !== mine);
+  }
+}
+
+/** Night abilities this player still has to use tonight. */
+export function openAbilities(view: GameView): string[] {
+  if (!playsOwnMoves(view)) return [];
+  return (view.you?.abilities ?? []).filter((a) => !a.done).map((a) => a.ability);
+}
+
+/** The best move (sport): the first player killed at night names three seats during his last word. */
+export function bestMoveOpen(view: GameView): boolean {
+  const b = view.bestMove;
+  return b?.open === true && b.targets === null && view.you?.seat === b.seat;
+}
+
+/** Chat channels this player may write on now; presets played by voice have none (A3). */
+export function writableChannels(view: GameView): Channel[] {
+  const you = me(view);
+  if (!view.settings.chat || !you) return [];
+  const kind = view.phase.kind;
+  const out: Channel[] = [];
+  if (kind === 'over' || (alive(view) && kind !== 'night')) out.push('table');
+  const role = you.role ? ROLES[you.role] : null;
+  if (kind === 'night' && alive(view) && role?.team === 'mafia' && role.knowsTeam) out.push('mafia');
+  if (!alive(view) && kind !== 'lobby') out.push('dead');
+  return out;
+}
+
+/** Names by seat, for announcements ("Seat 4 · Ann"). */
+export function nameOf(view: GameView, seat: Seat): string {
+  return view.seats.find((s) => s.seat === seat)?.name ?? '';
+}
+
+export function namesOf(view: GameView): Record<number, string> {
+  return Object.fromEntries(view.seats.map((s) => [s.seat, s.name]));
+}

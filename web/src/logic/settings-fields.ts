@@ -1,0 +1,133 @@
+import { ROLE_IDS, type RoleId } from '../../../shared/engine/types.js';
+import { PRESETS } from '../../../shared/rules/presets.js';
+import type { GameMeta, PresetId, Settings, Timers } from '../../../shared/rules/settings.js';
+
+type ChoiceKey = { [K in keyof Settings]: Settings[K] extends string ? K : never }[keyof Settings];
+
+export const PRESET_LIST = Object.keys(PRESETS) as PresetId[];
+
+/**
+ * The values each choice setting takes. The type makes it complete (every string setting is here) and valid
+ * (only values the settings type allows); a unit test checks it against the server's schema as well.
+ */
+export const CHOICES: { [K in ChoiceKey]: readonly Settings[K][] } = {
+  preset: PRESET_LIST,
+  master: ['auto', 'narrator', 'moderator'],
+  dealing: ['random', 'cards', 'manual'],
+  introNight: ['auto', 'always', 'never'],
+  firstDay: ['vote', 'noVote'],
+  dayFormat: ['speeches', 'discussion'],
+  nominate: ['inSpeech', 'anytime'],
+  voting: ['majority', 'nominations'],
+  majorityOf: ['living', 'cast'],
+  tie: ['carCrash', 'split', 'nobody'],
+  allTied: ['nobody', 'draw'],
+  checkMode: ['result', 'attackWhenFound', 'alwaysAttack'],
+  doctorStops: ['one', 'all'],
+  thirdFoul: ['skip', 'short'],
+};
+
+/** Integer limits the server enforces, so the form refuses what the server would. */
+const LIMITS: Partial<Record<keyof Settings, [number, number]>> = {
+  minCandidates: [1, 10],
+  minCandidatesDay1: [1, 10],
+  drawAfterQuietRounds: [0, 20],
+};
+
+export type Section = 'game' | 'day' | 'night' | 'sport' | 'timers' | 'sheet';
+
+export type Field =
+  | { key: ChoiceKey; kind: 'choice'; section: Section; options: readonly string[] }
+  | { key: keyof Settings; kind: 'boolean'; section: Section }
+  | { key: keyof Settings; kind: 'number'; section: Section; min: number; max: number }
+  | { key: 'immunity'; kind: 'seat'; section: Section }
+  | { key: 'roles'; kind: 'roles'; section: Section }
+  | { key: 'bestMovePoints' | 'extraPointsRange'; kind: 'pair'; section: Section }
+  | { key: 'timers'; kind: 'timers'; section: Section; keys: Array<keyof Timers> }
+  | { key: 'meta'; kind: 'meta'; section: Section; keys: Array<keyof GameMeta> };
+
+const SECTION: Partial<Record<keyof Settings, Section>> = {
+  firstDay: 'day',
+  dayFormat: 'day',
+  nominate: 'day',
+  withdraw: 'day',
+  voting: 'day',
+  majorityOf: 'day',
+  selfVote: 'day',
+  minCandidates: 'day',
+  minCandidatesDay1: 'day',
+  unusedVotesToLast: 'day',
+  tie: 'day',
+  allTied: 'day',
+  introNight: 'night',
+  introFullTime: 'night',
+  immunity: 'night',
+  checkMode: 'night',
+  doctorStops: 'night',
+  bestMove: 'sport',
+  bestMovePoints: 'sport',
+  thirdFoul: 'sport',
+  extraPointsRange: 'sport',
+  removalCancelsVote: 'sport',
+  drawAfterQuietRounds: 'sport',
+  liftNineThree: 'sport',
+  timers: 'timers',
+  meta: 'sheet',
+};
+
+const isChoice = (key: string): key is ChoiceKey => key in CHOICES;
+
+/**
+ * The settings form, generated from a preset's defaults: one field per setting the preset has, so a setting
+ * added to the engine appears here with its default without touching the form.
+ */
+export function fieldsOf(defaults: Settings): Field[] {
+  const fields: Field[] = [];
+  for (const key of Object.keys(defaults) as Array<keyof Settings>) {
+    if (key === 'preset') continue;
+    const value = defaults[key];
+    const section = SECTION[key] ?? 'game';
+    if (isChoice(key)) fields.push({ key, kind: 'choice', section, options: CHOICES[key] });
+    else if (key === 'immunity') fields.push({ key, kind: 'seat', section });
+    else if (key === 'roles') fields.push({ key, kind: 'roles', section });
+    else if (key === 'bestMovePoints' || key === 'extraPointsRange')
+      fields.push({ key, kind: 'pair', section });
+    else if (key === 'timers')
+      fields.push({
+        key,
+        kind: 'timers',
+        section,
+        keys: Object.keys(value as Timers) as Array<keyof Timers>,
+      });
+    else if (key === 'meta')
+      fields.push({
+        key,
+        kind: 'meta',
+        section,
+        keys: Object.keys(value as GameMeta) as Array<keyof GameMeta>,
+      });
+    else if (typeof value === 'boolean') fields.push({ key, kind: 'boolean', section });
+    else if (typeof value === 'number') {
+      const [min, max] = LIMITS[key] ?? [0, 99];
+      fields.push({ key, kind: 'number', section, min, max });
+    }
+  }
+  return fields;
+}
+
+export const SECTIONS: readonly Section[] = ['game', 'day', 'night', 'sport', 'timers', 'sheet'];
+
+/** Role counts to show: the settings' own, or the preset's table for this many players. */
+export function roleCounts(settings: Settings, players: number): Record<RoleId, number> {
+  const chosen = Object.keys(settings.roles).length > 0;
+  const table = chosen ? settings.roles : PRESETS[settings.preset].rolesFor(players);
+  const counts = Object.fromEntries(ROLE_IDS.map((r) => [r, table[r] ?? 0])) as Record<RoleId, number>;
+  const special = ROLE_IDS.filter((r) => r !== 'civilian').reduce((n, r) => n + counts[r], 0);
+  counts.civilian = Math.max(0, players - special);
+  return counts;
+}
+
+/** Switching preset starts over from that preset's defaults, as the server's merge does. */
+export function defaultsOf(preset: PresetId): Settings {
+  return structuredClone(PRESETS[preset].defaults);
+}

@@ -1,0 +1,59 @@
+import type { BallotRecord } from '../../../shared/engine/state.js';
+import type { HowEliminated, RoleId, Seat } from '../../../shared/engine/types.js';
+import type { GameView } from '../../../shared/views/types.js';
+
+export interface SheetRow {
+  seat: Seat;
+  name: string;
+  role: RoleId | null;
+  fouls: number;
+  remarks: number;
+  out: { how: HowEliminated; round: number } | null;
+  winner: boolean;
+  points: number | null;
+}
+
+export interface SheetDay {
+  round: number;
+  ballots: BallotRecord[];
+}
+
+export interface Sheet {
+  rows: SheetRow[];
+  days: SheetDay[];
+  bestMove: { seat: Seat; targets: Seat[] } | null;
+}
+
+/**
+ * The game sheet from what this viewer may see: one row per seat (roles as far as they are known), the
+ * ballots of each day with their tallies, and the best move.
+ */
+export function sheetOf(view: GameView): Sheet {
+  const rows = view.seats.map((s) => {
+    const out = view.eliminated.find((e) => e.seat === s.seat);
+    return {
+      seat: s.seat,
+      name: s.name,
+      role: s.role,
+      fouls: s.fouls,
+      remarks: s.remarks,
+      out: out ? { how: out.how, round: out.round } : null,
+      winner: view.winners.includes(s.seat),
+      points: view.points?.[s.seat] ?? null,
+    };
+  });
+  const rounds = [...new Set(view.ballots.map((b) => b.round))].sort((a, b) => a - b);
+  const days = rounds.map((round) => ({ round, ballots: view.ballots.filter((b) => b.round === round) }));
+  const b = view.bestMove;
+  return { rows, days, bestMove: b?.targets ? { seat: b.seat, targets: b.targets } : null };
+}
+
+/** A ballot's tally in candidate order ("3: 4, 7: 2"), leave/stay for a lift vote. */
+export function tallyEntries(b: BallotRecord): Array<[string, number]> {
+  if (b.kind === 'lift')
+    return [
+      ['leave', b.tally.leave ?? 0],
+      ['stay', b.tally.stay ?? 0],
+    ];
+  return b.candidates.map((c) => [String(c), b.tally[c] ?? 0]);
+}
