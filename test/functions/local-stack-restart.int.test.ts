@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FAST_ONLINE, LocalTable } from '../support/local-table.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `npm start`'s entry (`tsx functions/local/main.ts`) in a process of its own. Node with tsx's loader
+ * rather than `npx tsx`, which would put two launcher processes in between: killed with them, the server
+ * would be orphaned, and until something reaps it its pid still looks alive to the log's lock file.
+ */
+function startMain(port: number, dataDir: string): ChildProcess & { stderrText: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', QUIET: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  return Object.assign(child, { stderrText: () => text });
+}
+
+async function healthy(url: string, child: { stderrText(): string }, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not come up: ${child.stderrText()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+const children: ChildProcess[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-restart-'));
+afterAll(() => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('local stack: killed mid-game and restarted on the same data', () => {
+  it('given a game in a timed phase, when the server is SIGKILLed and restarted, then the game, its deadline and every client carry on', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const wsUrl = `ws://127.0.0.1:${port}/ws`;
+    const first = startMain(port, dataDir);
+    children.push(first);
+    await healthy(url, first);
+
+    // An introduction night long enough to kill the server in it (nobody acts, so only its deadline ends
+    // it); everything after it fast.
+    const table = await LocalTable.open(wsUrl, 7, {
+      ...FAST_ONLINE,
+      timers: { ...FAST_ONLINE.timers, intro: 6 },
+    });
+    await table.start();
+    const night = await table.host.waitForView((v) => v.phase.stage === 'intro');
+    const deadlineAt = night.view.clock?.at ?? 0;
+    expect(deadlineAt).toBeGreaterThan(Date.now());
+
+    first.kill('SIGKILL');
+    await exited(first);
+    const second = startMain(port, dataDir);
+    children.push(second);
+    await healthy(url, second);
+
+    await table.reconnect(wsUrl);
+    expect(Date.now(), 'the restart outlasted the day; nothing shows the deadline was re-armed').toBeLessThan(
+      deadlineAt,
+    );
+    for (const client of table.everyone()) {
+      expect(client.latest()?.phase).toEqual(night.view.phase);
+    }
+    // The deadline was re-armed from the log: the night ends without anyone acting, and everyone sees it.
+    for (const client of table.everyone()) {
+      await client.waitForView((v) => v.phase.kind === 'day', 15_000);
+    }
+    const end = await table.drive(40_000);
+    expect(end.over).toBe(true);
+    await table.close();
+
+    // A graceful stop finishes and releases the log (the lock goes only after the log is closed).
+    second.kill('SIGTERM');
+    expect(await exited(second)).toBe(0);
+    expect(existsSync(join(dataDir, 'commits.log.lock'))).toBe(false);
+    expect(second.stderrText()).toContain('SIGTERM: finishing');
+  }, 90_000);
+});
