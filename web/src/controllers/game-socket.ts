@@ -1,0 +1,367 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Command } from '../../../shared/engine/commands.js';
+import type { ServerFrame } from '../../../shared/protocol/frames.js';
+import type { SettingsInput } from '../../../shared/rules/settings.js';
+import type { GameView } from '../../../shared/views/types.js';
+import type { ConnectionStatus } from '../context/room-context.js';
+import { reconnectDelay } from '../logic/backoff.js';
+import { acceptView } from '../logic/frames.js';
+import { type KeyValueStore, type Session, saveSession } from '../logic/sessions.js';
+
+/** How a command ended: the server's ack, or its refusal with a code the UI can explain. */
+export type CommandResult = { ok: true; version: number } | { ok: false; code: string; message: string };
+
+export class SocketError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** API Gateway closes sockets idle for 10 minutes; a ping a minute keeps ours open. */
+const PING_MS = 60_000;
+/** No frame this long after a ping: the socket is dead though nobody said so (phones switching networks). */
+const PONG_TIMEOUT_MS = 10_000;
+
+export interface GameSocketOptions {
+  url: () => Promise<string>;
+  store: KeyValueStore;
+  /** Anything about the room changed: the host re-renders and re-provides its context. */
+  onChange: () => void;
+  /** The server refused a command or a frame: the shell tells the player why. */
+  onProblem: (code: string, message: string) => void;
+  /** The stored token no longer opens the game (unknown game, bad token). */
+  onLost: (session: Session) => void;
+}
+
+interface Waiting {
+  expect: 'created' | 'joined';
+  resolve: (frame: ServerFrame) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The room's WebSocket: binds it to a game (create, join, resume), keeps it open (ping), reopens it with
+ * backoff after a drop and resumes with the stored token, resends unacknowledged commands (the server
+ * remembers command ids, so a repeat is harmless), and keeps only views newer than the one it holds.
+ */
+export class GameSocket implements ReactiveController {
+  status: ConnectionStatus = 'idle';
+  view: GameView | null = null;
+  version = 0;
+  session: Session | null = null;
+
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private waiting: Waiting | null = null;
+  private readonly pending = new Map<string, { command: Command; done: (r: CommandResult) => void }>();
+  /** Commands wait for the resume's view: sent earlier, they could reach a connection not yet bound. */
+  private bound = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: GameSocketOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('online', this.wake);
+    document.addEventListener('visibilitychange', this.wake);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('online', this.wake);
+    document.removeEventListener('visibilitychange', this.wake);
+    this.close();
+  }
+
+  /** Creates a room; the connection becomes the host's. */
+  async create(settings: SettingsInput, name: string): Promise<Session> {
+    const frame = await this.request({ action: 'create', settings, name }, 'created');
+    if (frame.type !== 'created') throw new SocketError('internal', 'unexpected reply');
+    return this.bind({
+      gameId: frame.gameId,
+      token: frame.hostToken,
+      kind: 'host',
+      seat: null,
+      code: frame.code,
+      name,
+      savedAt: Date.now(),
+    });
+  }
+
+  /** Joins a room by its code; the connection becomes that seat's. */
+  async join(code: string, name: string): Promise<Session> {
+    const frame = await this.request({ action: 'join', code, name }, 'joined');
+    if (frame.type !== 'joined') throw new SocketError('internal', 'unexpected reply');
+    return this.bind({
+      gameId: frame.gameId,
+      token: frame.token,
+      kind: 'seat',
+      seat: frame.seat,
+      code,
+      name,
+      savedAt: Date.now(),
+    });
+  }
+
+  /** Opens (or reopens) a stored game: connects if needed and resumes with its token. */
+  open(session: Session): void {
+    if (this.session?.gameId === session.gameId && this.ws) return;
+    this.close();
+    this.session = session;
+    this.connect();
+  }
+
+  /** Leaves the room on this phone (the token stays stored for a later return). */
+  close(): void {
+    clearTimeout(this.retryTimer);
+    this.stopPing();
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+    this.waiting?.reject(new SocketError('closed', 'the connection was closed'));
+    this.waiting = null;
+    for (const p of this.pending.values()) p.done({ ok: false, code: 'closed', message: 'left the room' });
+    this.pending.clear();
+    this.session = null;
+    this.view = null;
+    this.version = 0;
+    this.bound = false;
+    this.attempt = 0;
+    this.setStatus('idle');
+  }
+
+  /** Sends a game command; resolves on its ack or rejection, however many reconnections that takes. */
+  send(command: Command): Promise<CommandResult> {
+    const commandId = newCommandId();
+    return new Promise((done) => {
+      this.pending.set(commandId, { command, done });
+      if (this.bound) this.transmit({ action: 'command', commandId, command });
+    });
+  }
+
+  /**
+   * Seats a player at an in-person table on his behalf: a short-lived connection joins with his name and
+   * closes; the host's own connection stays the host's. (The protocol seats players only by `join`.)
+   */
+  async seatGuest(code: string, name: string): Promise<void> {
+    const ws = new WebSocket(await this.options.url());
+    await new Promise<void>((resolve, reject) => {
+      const fail = (e: Error) => {
+        ws.close();
+        reject(e);
+      };
+      ws.onopen = () => ws.send(JSON.stringify({ action: 'join', code, name }));
+      ws.onerror = () => fail(new SocketError('network', 'could not reach the server'));
+      ws.onmessage = (e) => {
+        const frame = JSON.parse(String(e.data)) as ServerFrame;
+        if (frame.type === 'joined') {
+          ws.close();
+          resolve();
+        } else if (frame.type === 'error') fail(new SocketError(frame.code, frame.message));
+      };
+    });
+  }
+
+  private async bind(session: Session): Promise<Session> {
+    saveSession(this.options.store, session);
+    this.session = session;
+    this.bound = true;
+    this.transmit({ action: 'sync' });
+    this.options.onChange();
+    return session;
+  }
+
+  private async request(frame: object, expect: Waiting['expect']): Promise<ServerFrame> {
+    if (this.waiting) throw new SocketError('busy', 'another request is under way');
+    // A fresh socket: create and join bind the connection, so it must not be bound to another game.
+    this.close();
+    const ws = await this.openSocket();
+    return new Promise((resolve, reject) => {
+      this.waiting = { expect, resolve, reject };
+      ws.send(JSON.stringify(frame));
+    });
+  }
+
+  private openSocket(): Promise<WebSocket> {
+    return new Promise((resolve, reject) => {
+      this.setStatus('connecting');
+      this.options.url().then((url) => {
+        const ws = new WebSocket(url);
+        this.ws = ws;
+        this.attach(ws);
+        ws.addEventListener('open', () => resolve(ws), { once: true });
+        ws.addEventListener('close', () => reject(new SocketError('network', 'could not reach the server')), {
+          once: true,
+        });
+      }, reject);
+    });
+  }
+
+  private connect(): void {
+    clearTimeout(this.retryTimer);
+    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    this.options.url().then(
+      (url) => {
+        if (!this.session) return;
+        const ws = new WebSocket(url);
+        this.ws = ws;
+        this.attach(ws);
+        ws.addEventListener('open', () => {
+          if (this.ws !== ws || !this.session) return;
+          this.transmit({ action: 'resume', gameId: this.session.gameId, token: this.session.token });
+        });
+      },
+      () => this.retry(),
+    );
+  }
+
+  private attach(ws: WebSocket): void {
+    ws.addEventListener('open', () => {
+      if (this.ws === ws) this.startPing();
+    });
+    ws.addEventListener('message', (e) => {
+      if (this.ws === ws) this.receive(String(e.data));
+    });
+    ws.addEventListener('close', () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.bound = false;
+      this.stopPing();
+      if (this.waiting) {
+        this.waiting.reject(new SocketError('network', 'the connection dropped'));
+        this.waiting = null;
+        this.setStatus('idle');
+      }
+      if (this.session) this.retry();
+    });
+  }
+
+  private retry(): void {
+    if (!this.session) return;
+    this.setStatus('reconnecting');
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempt++, Math.random()));
+  }
+
+  /** Back online or back on screen: try now instead of waiting out the backoff. */
+  private readonly wake = () => {
+    if (document.visibilityState === 'hidden' || !this.session || this.ws) return;
+    this.attempt = 0;
+    this.connect();
+  };
+
+  private receive(raw: string): void {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(raw) as ServerFrame;
+    } catch {
+      return;
+    }
+    clearTimeout(this.pongTimer);
+    switch (frame.type) {
+      case 'created':
+      case 'joined':
+        if (this.waiting?.expect === frame.type) {
+          const w = this.waiting;
+          this.waiting = null;
+          w.resolve(frame);
+        }
+        return;
+      case 'view':
+        return this.takeView(frame.version, frame.view);
+      case 'ack':
+      case 'rejected': {
+        const p = this.pending.get(frame.commandId);
+        if (!p) return;
+        this.pending.delete(frame.commandId);
+        if (frame.type === 'ack') p.done({ ok: true, version: frame.version });
+        else {
+          p.done({ ok: false, code: frame.code, message: frame.message });
+          this.options.onProblem(frame.code, frame.message);
+        }
+        return;
+      }
+      case 'pong':
+        return;
+      case 'error':
+        return this.fail(frame.code, frame.message);
+    }
+  }
+
+  private takeView(version: number, view: GameView): void {
+    const session = this.session;
+    if (!session) return;
+    const held = this.view ? { gameId: session.gameId, version: this.version } : null;
+    if (!acceptView(held, session.gameId, version)) return;
+    this.view = view;
+    this.version = version;
+    this.attempt = 0;
+    if (!this.bound || this.status !== 'open') {
+      this.bound = true;
+      this.setStatus('open');
+      this.flush();
+    }
+    this.options.onChange();
+  }
+
+  /** Sends every command still waiting for its answer (again, after a reconnection: same ids). */
+  private flush(): void {
+    for (const [commandId, p] of this.pending)
+      this.transmit({ action: 'command', commandId, command: p.command });
+  }
+
+  private fail(code: string, message: string): void {
+    if (this.waiting) {
+      const w = this.waiting;
+      this.waiting = null;
+      this.setStatus('idle');
+      w.reject(new SocketError(code, message));
+      return;
+    }
+    const session = this.session;
+    if (session && (code === 'bad_token' || code === 'no_game')) {
+      this.close();
+      this.options.onLost(session);
+      return;
+    }
+    this.options.onProblem(code, message);
+  }
+
+  private transmit(frame: object): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  private startPing(): void {
+    this.stopPing();
+    this.pingTimer = setInterval(() => {
+      this.transmit({ action: 'ping' });
+      clearTimeout(this.pongTimer);
+      this.pongTimer = setTimeout(() => this.ws?.close(), PONG_TIMEOUT_MS);
+    }, PING_MS);
+  }
+
+  private stopPing(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.options.onChange();
+    this.host.requestUpdate();
+  }
+}
+
+function newCommandId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}

@@ -1,0 +1,38 @@
+import type { Command } from '../../shared/engine/commands.js';
+import type { SettingsInput } from '../../shared/rules/settings.js';
+import type { Locale } from './logic/locale-pick.js';
+
+/** A command for the game, raised by a page and sent by the app shell over the room's socket. */
+export type CommandEvent = CustomEvent<Command>;
+
+export interface CreateDetail {
+  settings: SettingsInput;
+  name: string;
+}
+export interface JoinDetail {
+  code: string;
+  name: string;
+}
+
+/** Dispatches a bubbling, composed event: it crosses shadow roots up to the page or the app shell. */
+export function fire<T>(from: EventTarget, type: string, detail: T): void {
+  from.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+}
+
+/** The game commands a page sends, without `as` typing gymnastics at every call site. */
+export function command(from: EventTarget, c: Command): void {
+  fire(from, 'sc-command', c);
+}
+
+export type LocaleEvent = CustomEvent<Locale>;
+
+/** The events the app shell listens for, typed for `addEventListener`. */
+declare global {
+  interface HTMLElementEventMap {
+    'sc-command': CustomEvent<Command>;
+    'sc-create': CustomEvent<CreateDetail>;
+    'sc-join': CustomEvent<JoinDetail>;
+    'sc-locale': CustomEvent<Locale>;
+    'sc-seat-guest': CustomEvent<string>;
+  }
+}
