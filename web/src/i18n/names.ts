@@ -1,0 +1,259 @@
+import { msg, str } from '@lit/localize';
+import type { CheckResult, OutcomeReason } from '../../../shared/engine/state.js';
+import type { HowEliminated, Phase, RoleId, Stage, Winner } from '../../../shared/engine/types.js';
+import type { AbilityId, WakeGroup } from '../../../shared/roles/index.js';
+
+/** Role names: ids travel on the wire, names are shown (protocol.md "Identifiers"). */
+export function roleName(role: RoleId): string {
+  switch (role) {
+    case 'civilian':
+      return msg('Civilian', { id: 'role.civilian' });
+    case 'mafia':
+      return msg('Mafioso', { id: 'role.mafia' });
+    case 'don':
+      return msg('Don', { id: 'role.don' });
+    case 'sheriff':
+      return msg('Sheriff', { id: 'role.sheriff' });
+    case 'patrolman':
+      return msg('Patrolman', { id: 'role.patrolman' });
+    case 'doctor':
+      return msg('Doctor', { id: 'role.doctor' });
+    case 'bodyguard':
+      return msg('Bodyguard', { id: 'role.bodyguard' });
+    case 'lover':
+      return msg('Lover', { id: 'role.lover' });
+    case 'maniac':
+      return msg('Maniac', { id: 'role.maniac' });
+    case 'mason':
+      return msg('Mason', { id: 'role.mason' });
+    case 'yakuza':
+      return msg('Yakuza', { id: 'role.yakuza' });
+    case 'jester':
+      return msg('Jester', { id: 'role.jester' });
+    case 'werewolf':
+      return msg('Werewolf', { id: 'role.werewolf' });
+  }
+}
+
+/** The short rules a player reads on his role card. */
+export function roleRule(role: RoleId): string {
+  switch (role) {
+    case 'civilian':
+      return msg('No night power. Find the mafia by talking, and vote them out by day.', {
+        id: 'rule.civilian',
+      });
+    case 'mafia':
+      return msg(
+        'At night the mafia wakes and shoots together, all at the same player. You win when you are as many as the rest.',
+        {
+          id: 'rule.mafia',
+        },
+      );
+    case 'don':
+      return msg('Head of the mafia: you shoot with them, and each night you may look for the Sheriff.', {
+        id: 'rule.don',
+      });
+    case 'sheriff':
+      return msg('Each night check one player: red is town, black is mafia. Lead the town by day.', {
+        id: 'rule.sheriff',
+      });
+    case 'patrolman':
+      return msg('Each night check one player, as the Sheriff does.', { id: 'rule.patrolman' });
+    case 'doctor':
+      return msg('Each night heal one player: an attack on him fails.', { id: 'rule.doctor' });
+    case 'bodyguard':
+      return msg('Each night guard one player: no attack reaches him.', { id: 'rule.bodyguard' });
+    case 'lover':
+      return msg(
+        'Each night visit one player: his night action fails, and he has an alibi at the next vote.',
+        {
+          id: 'rule.lover',
+        },
+      );
+    case 'maniac':
+      return msg('You play alone. Each night kill one player. You win when one other player is left.', {
+        id: 'rule.maniac',
+      });
+    case 'mason':
+      return msg('A townsman who knows the other Masons.', { id: 'rule.mason' });
+    case 'yakuza':
+      return msg('A rival clan: you shoot together at night and win once you outnumber the rest.', {
+        id: 'rule.yakuza',
+      });
+    case 'jester':
+      return msg('You win if the town votes you out.', { id: 'rule.jester' });
+    case 'werewolf':
+      return msg('You count with the mafia, but a check shows you as town. No night power.', {
+        id: 'rule.werewolf',
+      });
+  }
+}
+
+export function teamName(team: Winner): string {
+  switch (team) {
+    case 'town':
+      return msg('Town', { id: 'team.town' });
+    case 'mafia':
+      return msg('Mafia', { id: 'team.mafia' });
+    case 'maniac':
+      return msg('Maniac', { id: 'team.maniac' });
+    case 'yakuza':
+      return msg('Yakuza', { id: 'team.yakuza' });
+    case 'jester':
+      return msg('Jester', { id: 'team.jester' });
+    case 'draw':
+      return msg('Draw', { id: 'team.draw' });
+  }
+}
+
+/** The word on the button that uses a night ability. */
+export function abilityName(ability: AbilityId | string): string {
+  switch (ability) {
+    case 'shoot':
+      return msg('Shoot', { id: 'ability.shoot' });
+    case 'check':
+      return msg('Check', { id: 'ability.check' });
+    case 'heal':
+      return msg('Heal', { id: 'ability.heal' });
+    case 'guard':
+      return msg('Guard', { id: 'ability.guard' });
+    case 'block':
+      return msg('Visit', { id: 'ability.block' });
+    case 'kill':
+      return msg('Kill', { id: 'ability.kill' });
+    default:
+      return ability;
+  }
+}
+
+/** What to do with the tiles for an ability. */
+export function abilityHint(ability: AbilityId | string): string {
+  switch (ability) {
+    case 'shoot':
+      return msg('Tap the player the mafia shoots tonight.', { id: 'hint.shoot' });
+    case 'check':
+      return msg('Tap the player you want to check.', { id: 'hint.check' });
+    case 'heal':
+      return msg('Tap the player you heal tonight.', { id: 'hint.heal' });
+    case 'guard':
+      return msg('Tap the player you guard tonight.', { id: 'hint.guard' });
+    case 'block':
+      return msg('Tap the player you visit tonight.', { id: 'hint.block' });
+    case 'kill':
+      return msg('Tap the player you kill tonight.', { id: 'hint.kill' });
+    default:
+      return ability;
+  }
+}
+
+/** Who wakes: the mafia as a group, any other role by its name. */
+export function wakeName(group: WakeGroup): string {
+  return group === 'mafia' ? teamName('mafia') : roleName(group);
+}
+
+export function stageName(stage: Stage): string {
+  switch (stage) {
+    case 'lobby':
+      return msg('Lobby', { id: 'stage.lobby' });
+    case 'cards':
+      return msg('Drawing cards', { id: 'stage.cards' });
+    case 'intro':
+      return msg('Introduction', { id: 'stage.intro' });
+    case 'actions':
+      return msg('Night actions', { id: 'stage.actions' });
+    case 'wake':
+      return msg('Roles wake', { id: 'stage.wake' });
+    case 'lastWord':
+      return msg('Last word', { id: 'stage.lastWord' });
+    case 'speech':
+      return msg('Speeches', { id: 'stage.speech' });
+    case 'discussion':
+      return msg('Discussion', { id: 'stage.discussion' });
+    case 'defence':
+      return msg('Defence', { id: 'stage.defence' });
+    case 'vote':
+      return msg('Vote', { id: 'stage.vote' });
+    case 'over':
+      return msg('Game over', { id: 'stage.over' });
+  }
+}
+
+/** "Night 2", "Day 3", "Lobby", "Game over". */
+export function phaseTitle(phase: Phase): string {
+  const n = phase.round;
+  switch (phase.kind) {
+    case 'lobby':
+      return msg('Lobby', { id: 'stage.lobby' });
+    case 'night':
+      return msg(str`Night ${n}`, { id: 'phase.night' });
+    case 'day':
+      return msg(str`Day ${n}`, { id: 'phase.day' });
+    case 'over':
+      return msg('Game over', { id: 'stage.over' });
+  }
+}
+
+export function howName(how: HowEliminated): string {
+  switch (how) {
+    case 'shot':
+      return msg('shot by the mafia', { id: 'how.shot' });
+    case 'killed':
+      return msg('killed at night', { id: 'how.killed' });
+    case 'vote':
+      return msg('voted out', { id: 'how.vote' });
+    case 'fouls':
+      return msg('removed for fouls', { id: 'how.fouls' });
+    case 'disqualified':
+      return msg('disqualified', { id: 'how.disqualified' });
+    case 'removed':
+      return msg('removed', { id: 'how.removed' });
+    case 'gaveUp':
+      return msg('gave up', { id: 'how.gaveUp' });
+  }
+}
+
+/** Why a night's attack did or did not kill: the host sees this before he ends the night. */
+export function reasonText(reason: OutcomeReason): string {
+  switch (reason) {
+    case 'killed':
+      return msg('killed', { id: 'reason.killed' });
+    case 'notAllShot':
+      return msg('missed: not every mafioso shot', { id: 'reason.notAllShot' });
+    case 'splitTargets':
+      return msg('missed: they shot at different players', { id: 'reason.splitTargets' });
+    case 'noShot':
+      return msg('no shot', { id: 'reason.noShot' });
+    case 'immune':
+      return msg('missed: immune tonight', { id: 'reason.immune' });
+    case 'savedByDoctor':
+      return msg('saved by the Doctor', { id: 'reason.savedByDoctor' });
+    case 'guarded':
+      return msg('saved by the Bodyguard', { id: 'reason.guarded' });
+    case 'blocked':
+      return msg('blocked by the Lover', { id: 'reason.blocked' });
+    case 'recorded':
+      return msg('a miss, as recorded', { id: 'reason.recorded' });
+  }
+}
+
+export function checkText(result: CheckResult | string): string {
+  switch (result) {
+    case 'sheriff':
+      return msg('the Sheriff', { id: 'check.sheriff' });
+    case 'notSheriff':
+      return msg('not the Sheriff', { id: 'check.notSheriff' });
+    case 'red':
+      return msg('red (town)', { id: 'check.red' });
+    case 'black':
+      return msg('black (mafia)', { id: 'check.black' });
+    default:
+      return result;
+  }
+}
+
+/** "Seat 4" — every player is first of all a seat number at the table. */
+export const seatLabel = (seat: number): string => msg(str`Seat ${seat}`, { id: 'seat.label' });
+
+/** "4 · Ann": compact, for tiles and lists. */
+export const seatAndName = (seat: number, name: string): string =>
+  name ? `${seat} · ${name}` : String(seat);
