@@ -1,0 +1,312 @@
+import { provide } from '@lit/context';
+import { localized, msg } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { Command } from '../../shared/engine/commands.js';
+import type { GameView } from '../../shared/views/types.js';
+import './components/connection-banner.js';
+import './components/language-picker.js';
+import './components/toast-stack.js';
+import type { Toast } from './components/toast-stack.js';
+import { socketUrl } from './config.js';
+import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
+import { GameSocket, SocketError } from './controllers/game-socket.js';
+import { WakeLock } from './controllers/wake-lock.js';
+import type { CreateDetail, JoinDetail } from './events.js';
+import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
+import { phaseTitle } from './i18n/names.js';
+import { problemText } from './i18n/problems.js';
+import { isNight, screenOf } from './logic/screen.js';
+import { type KeyValueStore, loadSession, MemoryStore, recentSessions } from './logic/sessions.js';
+import './pages/game-page.js';
+import './pages/home-page.js';
+import './pages/host-page.js';
+import './pages/lobby-page.js';
+import './pages/sheet-page.js';
+import { hrefOf, parseRoute, type Route } from './router.js';
+import { shared } from './styles/shared.js';
+
+const TOAST_MS = 4000;
+const NAME_KEY = 'sc.name';
+
+function storage(): KeyValueStore {
+  try {
+    localStorage.setItem('sc.probe', '1');
+    localStorage.removeItem('sc.probe');
+    return localStorage;
+  } catch {
+    return new MemoryStore();
+  }
+}
+
+/**
+ * The app: routes between screens, owns the room's socket and the wake lock, provides the room to every
+ * page through context, and turns the pages' events into frames.
+ */
+@localized()
+@customElement('sc-app')
+export class AppShell extends LitElement {
+  @state() private route: Route = parseRoute(location.hash, location.search);
+  @state() private toasts: Toast[] = [];
+  @state() private busy = false;
+  @state() private locale: Locale = getLocale() as Locale;
+  @state() private lost = false;
+
+  @provide({ context: roomContext })
+  @state()
+  private room: RoomState = { ...emptyRoom, online: navigator.onLine };
+
+  private readonly store = storage();
+  private toastId = 0;
+  private readonly wakeLock = new WakeLock(this);
+  private readonly socket = new GameSocket(this, {
+    url: socketUrl,
+    store: this.store,
+    onChange: () => this.sync(),
+    onProblem: (code, message) => this.toast(problemText(code, message)),
+    onLost: () => {
+      this.lost = true;
+      this.toast(problemText('bad_token', ''));
+    },
+  });
+
+  static override styles = [
+    shared,
+    css`
+      :host {
+        min-height: 100vh;
+        min-height: 100dvh;
+        display: flex;
+        flex-direction: column;
+      }
+      header {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        gap: 0.5rem;
+        padding: 0.4rem 1rem;
+        border-bottom: 1px solid var(--line);
+      }
+      .brand {
+        color: var(--fg);
+        text-decoration: none;
+        font-weight: 800;
+        display: flex;
+        align-items: center;
+        gap: 0.4rem;
+        min-height: 44px;
+      }
+      .brand svg {
+        width: 24px;
+        height: 24px;
+      }
+      main {
+        flex: 1 1 auto;
+        width: 100%;
+        max-width: 560px;
+        margin: 0 auto;
+        padding: 0 1rem 1rem;
+      }
+      main > :first-child:not(sc-game-page):not(sc-host-page) {
+        margin-top: 1rem;
+      }
+      @media print {
+        header,
+        sc-connection-banner {
+          display: none;
+        }
+      }
+    `,
+  ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('hashchange', this.onRoute);
+    window.addEventListener('online', this.onNetwork);
+    window.addEventListener('offline', this.onNetwork);
+    this.addEventListener('sc-command', this.onCommand);
+    this.addEventListener('sc-create', this.onCreate);
+    this.addEventListener('sc-join', this.onJoin);
+    this.addEventListener('sc-locale', this.onLocale);
+    this.addEventListener('sc-seat-guest', this.onGuest);
+    this.enter(this.route);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('hashchange', this.onRoute);
+    window.removeEventListener('online', this.onNetwork);
+    window.removeEventListener('offline', this.onNetwork);
+  }
+
+  override render() {
+    return html`<header>
+        <a class="brand" href="#/" aria-label=${msg('Sleeping City: home', { id: 'nav.brand' })}>
+          <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M15 2a10 10 0 1 0 7 17A8 8 0 0 1 15 2z" /></svg>
+          <span>Sleeping City</span>
+        </a>
+        <sc-language-picker .locale=${this.locale}></sc-language-picker>
+      </header>
+      <sc-connection-banner .status=${this.room.status} .online=${this.room.online}></sc-connection-banner>
+      <main>${this.page()}</main>
+      <sc-toast-stack .toasts=${this.toasts}></sc-toast-stack>`;
+  }
+
+  private page() {
+    const r = this.route;
+    if (r.page === 'home') {
+      return html`<sc-home-page
+        .code=${r.code}
+        .name=${this.savedName()}
+        .recent=${recentSessions(this.store, Date.now())}
+        .busy=${this.busy}
+      ></sc-home-page>`;
+    }
+    const view = this.room.view;
+    if (!this.room.session || this.lost) {
+      return html`<section class="card">
+        <h1>${msg('This phone is not in that game', { id: 'room.notIn' })}</h1>
+        <p>${msg('Join it with its code from the home screen.', { id: 'room.joinHint' })}</p>
+        <a class="button primary" href="#/">${msg('Home', { id: 'nav.home' })}</a>
+      </section>`;
+    }
+    if (!view) {
+      return html`<p class="card" role="status">${msg('Opening the game…', { id: 'room.opening' })}</p>`;
+    }
+    if (r.page === 'sheet') return html`<sc-sheet-page></sc-sheet-page>`;
+    switch (screenOf(view)) {
+      case 'lobby':
+        return html`<sc-lobby-page></sc-lobby-page>`;
+      case 'host':
+        return html`<sc-host-page></sc-host-page>`;
+      case 'play':
+        return html`<sc-game-page></sc-game-page>`;
+    }
+  }
+
+  /** Copies the socket's state into the context value (a new object, so consumers update). */
+  private sync(): void {
+    const s = this.socket;
+    this.room = {
+      session: s.session,
+      view: s.view,
+      version: s.version,
+      status: s.status,
+      online: this.room.online,
+    };
+    this.reflect(s.view);
+  }
+
+  /** The page around the app follows the game: night theme, title, and the screen kept awake. */
+  private reflect(view: GameView | null): void {
+    const night = isNight(view);
+    document.documentElement.dataset.theme = night ? 'night' : 'day';
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
+    this.wakeLock.active = view !== null && view.phase.kind !== 'lobby' && !view.over;
+    document.title = view ? `${phaseTitle(view.phase)} · Sleeping City` : 'Sleeping City';
+  }
+
+  private enter(route: Route): void {
+    this.lost = false;
+    if (route.page === 'home') {
+      this.socket.close();
+      this.sync();
+      return;
+    }
+    const session = loadSession(this.store, route.gameId);
+    if (!session) {
+      this.socket.close();
+      this.sync();
+      return;
+    }
+    this.socket.open(session);
+    this.sync();
+  }
+
+  private readonly onRoute = () => {
+    const next = parseRoute(location.hash, location.search);
+    const same = next.page !== 'home' && this.route.page !== 'home' && next.gameId === this.route.gameId;
+    this.route = next;
+    if (!same) this.enter(next);
+  };
+
+  private readonly onNetwork = () => {
+    this.room = { ...this.room, online: navigator.onLine };
+  };
+
+  private readonly onCommand = async (e: CustomEvent<Command>) => {
+    e.stopPropagation();
+    await this.socket.send(e.detail);
+  };
+
+  private readonly onCreate = async (e: CustomEvent<CreateDetail>) => {
+    e.stopPropagation();
+    await this.enterRoom(() => this.socket.create(e.detail.settings, e.detail.name), e.detail.name);
+  };
+
+  private readonly onJoin = async (e: CustomEvent<JoinDetail>) => {
+    e.stopPropagation();
+    await this.enterRoom(() => this.socket.join(e.detail.code, e.detail.name), e.detail.name);
+  };
+
+  private async enterRoom(open: () => Promise<{ gameId: string }>, name: string): Promise<void> {
+    this.busy = true;
+    this.saveName(name);
+    try {
+      const session = await open();
+      const route: Route = { page: 'room', gameId: session.gameId };
+      this.route = route;
+      this.lost = false;
+      // Replace the join link in history: "back" from the game must not join again.
+      history.replaceState(null, '', `${location.pathname}${hrefOf(route)}`);
+    } catch (error) {
+      const e = error instanceof SocketError ? error : new SocketError('network', String(error));
+      this.toast(problemText(e.code, e.message));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private readonly onGuest = async (e: CustomEvent<string>) => {
+    e.stopPropagation();
+    const code = this.room.session?.code;
+    if (!code) return;
+    try {
+      await this.socket.seatGuest(code, e.detail);
+    } catch (error) {
+      const err = error instanceof SocketError ? error : new SocketError('network', String(error));
+      this.toast(problemText(err.code, err.message));
+    }
+  };
+
+  private readonly onLocale = async (e: CustomEvent<Locale>) => {
+    e.stopPropagation();
+    await chooseLocale(e.detail);
+    this.locale = e.detail;
+    this.reflect(this.room.view);
+  };
+
+  private toast(text: string): void {
+    const id = ++this.toastId;
+    this.toasts = [...this.toasts, { id, text }].slice(-3);
+    setTimeout(() => {
+      this.toasts = this.toasts.filter((t) => t.id !== id);
+    }, TOAST_MS);
+  }
+
+  private savedName(): string {
+    return this.store.getItem(NAME_KEY) ?? '';
+  }
+
+  private saveName(name: string): void {
+    this.store.setItem(NAME_KEY, name);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-app': AppShell;
+  }
+}

@@ -1,0 +1,86 @@
+import { localized, msg } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { GameView } from '../../../shared/views/types.js';
+import { command } from '../events.js';
+import { canAdvance, records } from '../logic/host-desk.js';
+import { shared } from '../styles/shared.js';
+
+/** Seconds "+ time" adds to the clock. */
+const EXTEND_SECONDS = 30;
+
+/** The host's pace keys, at the bottom of the screen: next step, the clock, undo. */
+@localized()
+@customElement('sc-host-controls')
+export class HostControls extends LitElement {
+  @property({ attribute: false }) view!: GameView;
+
+  static override styles = [
+    shared,
+    css`
+      :host {
+        position: sticky;
+        bottom: 0;
+        z-index: 2;
+        background: var(--bg);
+        border-top: 1px solid var(--line);
+        padding: 0.5rem 0 calc(0.5rem + env(safe-area-inset-bottom));
+      }
+      .row {
+        flex-wrap: nowrap;
+      }
+      .next {
+        flex: 1 1 auto;
+        white-space: nowrap;
+      }
+      button:not(.next) {
+        padding: 0.5rem 0.7rem;
+      }
+    `,
+  ];
+
+  override render() {
+    const v = this.view;
+    if (v.over) return html``;
+    const clock = v.clock;
+    return html`<div class="row" role="toolbar" aria-label=${msg('Host controls', { id: 'ctl.label' })}>
+      ${
+        canAdvance(v)
+          ? html`<button class="primary next" @click=${() => command(this, { type: 'advance' })}>
+            ${msg('Next step', { id: 'ctl.next' })}
+          </button>`
+          : ''
+      }
+      ${
+        clock
+          ? clock.at === null
+            ? html`<button @click=${() => command(this, { type: 'unpauseClock' })}>${msg('Resume', { id: 'ctl.resume' })}</button>`
+            : html`<button @click=${() => command(this, { type: 'pauseClock' })}>${msg('Pause', { id: 'ctl.pause' })}</button>`
+          : ''
+      }
+      ${
+        clock
+          ? html`<button
+            aria-label=${msg('Add 30 seconds', { id: 'ctl.extendLabel' })}
+            @click=${() => command(this, { type: 'extendClock', seconds: EXTEND_SECONDS })}
+          >
+            +30
+          </button>`
+          : ''
+      }
+      ${
+        records(v)
+          ? html`<button ?disabled=${!v.host?.canUndo} @click=${() => command(this, { type: 'undo' })}>
+            ${msg('Undo', { id: 'ctl.undo' })}
+          </button>`
+          : ''
+      }
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-host-controls': HostControls;
+  }
+}

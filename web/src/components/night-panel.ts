@@ -1,0 +1,108 @@
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { Seat } from '../../../shared/engine/types.js';
+import type { YouView } from '../../../shared/views/types.js';
+import { fire } from '../events.js';
+import { abilityHint, abilityName, checkText, seatAndName } from '../i18n/names.js';
+import { shared } from '../styles/shared.js';
+
+/**
+ * A player's night: which ability he is using (the Don has two), what he has done, and what his checks
+ * told him. The targets themselves are the seat tiles.
+ */
+@localized()
+@customElement('sc-night-panel')
+export class NightPanel extends LitElement {
+  @property({ attribute: false }) abilities: YouView['abilities'] = [];
+  @property({ attribute: false }) checks: YouView['checks'] = [];
+  /** Tonight's shots of his teammates: a joint shot counts only if they all pick the same player. */
+  @property({ attribute: false }) teamShots: YouView['teamShots'] = [];
+  @property({ attribute: false }) names: Record<number, string> = {};
+  @property() ability: string | null = null;
+  /** Someone else is still to act, or the window is shared: the night goes on. */
+  @property({ type: Boolean }) watching = false;
+
+  static override styles = [
+    shared,
+    css`
+      [role='radiogroup'] {
+        display: flex;
+        gap: 0.5rem;
+        margin: 0.5rem 0;
+      }
+      [role='radio'][aria-checked='true'] {
+        background: var(--accent);
+        color: var(--on-accent);
+        border-color: var(--accent);
+      }
+      ul {
+        margin: 0.25rem 0 0;
+        padding-left: 1.2rem;
+      }
+    `,
+  ];
+
+  override render() {
+    const open = this.abilities.filter((a) => !a.done);
+    const done = this.abilities.filter((a) => a.done);
+    return html`<section class="card" aria-labelledby="night-h">
+      <h2 id="night-h">${msg('Your night', { id: 'night.title' })}</h2>
+      ${
+        this.abilities.length === 0
+          ? html`<p>${msg('The city sleeps. Nothing to do tonight: wait for the morning.', { id: 'night.sleep' })}</p>`
+          : ''
+      }
+      ${
+        open.length > 1
+          ? html`<div role="radiogroup" aria-label=${msg('Ability', { id: 'night.ability' })}>
+            ${open.map(
+              (a) => html`<button
+                role="radio"
+                aria-checked=${String(a.ability === this.ability)}
+                @click=${() => fire(this, 'sc-ability', a.ability)}
+              >
+                ${abilityName(a.ability)}
+              </button>`,
+            )}
+          </div>`
+          : ''
+      }
+      ${this.ability ? html`<p>${abilityHint(this.ability)}</p>` : ''}
+      ${
+        this.teamShots.length > 0
+          ? html`<p>
+            ${msg(str`Your team shoots: ${this.teamShots.map((t) => `${t.seat} → ${this.seat(t.target)}`).join('; ')}`, { id: 'night.teamShots' })}
+          </p>`
+          : ''
+      }
+      ${done.map(
+        (a) =>
+          html`<p>${msg(str`${abilityName(a.ability)}: ${this.seat(a.target)} — done.`, { id: 'night.done' })}</p>`,
+      )}
+      ${
+        this.checks.length > 0
+          ? html`<h3>${msg('Your checks', { id: 'night.checks' })}</h3>
+            <ul>
+              ${this.checks.map(
+                (c) =>
+                  html`<li>
+                    ${msg(str`Night ${c.round}: ${this.seat(c.target)} is ${checkText(c.result)}`, { id: 'night.check' })}
+                  </li>`,
+              )}
+            </ul>`
+          : ''
+      }
+    </section>`;
+  }
+
+  private seat(seat: Seat | null): string {
+    return seat === null ? '—' : seatAndName(seat, this.names[seat] ?? '');
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-night-panel': NightPanel;
+  }
+}

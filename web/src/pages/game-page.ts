@@ -1,0 +1,329 @@
+import { consume } from '@lit/context';
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { VoteValue } from '../../../shared/engine/state.js';
+import type { Seat } from '../../../shared/engine/types.js';
+import type { AbilityId } from '../../../shared/roles/index.js';
+import type { GameView } from '../../../shared/views/types.js';
+import '../components/action-bar.js';
+import '../components/ballot-panel.js';
+import '../components/best-move-panel.js';
+import '../components/chat-panel.js';
+import '../components/morning-banner.js';
+import '../components/night-panel.js';
+import '../components/phase-bar.js';
+import '../components/results-panel.js';
+import '../components/role-card.js';
+import '../components/seat-grid.js';
+import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
+import { command } from '../events.js';
+import { abilityName, seatAndName } from '../i18n/names.js';
+import {
+  ballotMode,
+  bestMoveOpen,
+  canNominate,
+  holdsFloor,
+  knowTeamState,
+  myVote,
+  nameOf,
+  namesOf,
+  openAbilities,
+  type TileIntent,
+  targetsFor,
+  voteCounts,
+  voteTargets,
+  writableChannels,
+} from '../logic/screen.js';
+import { shared } from '../styles/shared.js';
+
+/** A player's phone during the game: his card, the table, and whatever he may do now. */
+@localized()
+@customElement('sc-game-page')
+export class GamePage extends LitElement {
+  @consume({ context: roomContext, subscribe: true })
+  @state()
+  private room: RoomState = emptyRoom;
+  @state() private ability: string | null = null;
+  @state() private picked: Seat[] = [];
+  private phaseId = '';
+
+  static override styles = [
+    shared,
+    css`
+      .floor {
+        border-left: 6px solid var(--focus);
+      }
+      .wide {
+        width: 100%;
+      }
+      ul.noms {
+        margin: 0;
+        padding-left: 1.2rem;
+      }
+      .table {
+        margin: 0.75rem 0;
+      }
+    `,
+  ];
+
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    const v = this.room.view;
+    if (!v) return;
+    // A new step starts with nothing selected: yesterday's tap must not become tonight's shot.
+    if (v.phase.id !== this.phaseId) {
+      this.phaseId = v.phase.id;
+      this.picked = [];
+      this.ability = null;
+    }
+    const open = openAbilities(v);
+    if (!this.ability || !open.includes(this.ability)) this.ability = open[0] ?? null;
+  }
+
+  override render() {
+    const v = this.room.view;
+    if (!v) return html``;
+    const intent = this.intent(v);
+    const names = namesOf(v);
+    const you = v.you;
+    return html`<sc-phase-bar .view=${v}></sc-phase-bar>
+      ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.afterGame(v)}` : ''}
+      <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
+      ${
+        you?.role && !v.over
+          ? html`<sc-role-card
+            .roleId=${you.role}
+            .card=${you.card}
+            .teammates=${you.teammates.map((seat) => ({ seat, name: nameOf(v, seat), role: null }))}
+            .checks=${you.checks.map((c) => ({ ...c, name: nameOf(v, c.target) }))}
+          ></sc-role-card>`
+          : ''
+      }
+      ${this.floor(v)} ${this.status(v)} ${this.knowTeam(v)} ${this.night(v)} ${this.nominations(v)}
+      ${this.ballot(v)} ${this.bestMove(v)}
+      <div class="table">
+        <h2 class="sr-only">${msg('Table', { id: 'meta.table' })}</h2>
+        <sc-seat-grid
+          .seats=${v.seats}
+          .you=${you?.seat ?? null}
+          .speaker=${v.speaker}
+          .allRoles=${v.over}
+          .nominated=${v.nominations.map((n) => n.target)}
+          .votes=${v.ballot ? voteCounts(v) : new Map()}
+          .targets=${targetsFor(v, intent)}
+          .selected=${this.picked}
+          .verb=${this.verb(intent)}
+          .label=${msg('Table', { id: 'meta.table' })}
+          @sc-seat=${(e: CustomEvent<Seat>) => this.tap(v, intent, e.detail)}
+        ></sc-seat-grid>
+      </div>
+      ${
+        v.settings.chat && you
+          ? html`<sc-chat-panel
+            .messages=${v.chat}
+            .channels=${writableChannels(v)}
+            .names=${names}
+            @sc-say=${(e: CustomEvent<{ channel: 'table' | 'mafia' | 'dead'; text: string }>) =>
+              command(this, { type: 'say', ...e.detail })}
+          ></sc-chat-panel>`
+          : ''
+      }
+      ${
+        this.picked.length > 0 && intent
+          ? html`<sc-action-bar
+            .label=${this.pendingLabel(v, intent)}
+            .ready=${intent.kind === 'bestMove' ? this.picked.length === 3 : this.picked.length === 1}
+            @sc-confirm=${() => this.confirm(intent)}
+            @sc-cancel=${() => {
+              this.picked = [];
+            }}
+          ></sc-action-bar>`
+          : ''
+      }`;
+  }
+
+  private intent(v: GameView): TileIntent {
+    if (this.ability && v.phase.kind === 'night') return { kind: 'act', ability: this.ability };
+    if (bestMoveOpen(v)) return { kind: 'bestMove' };
+    if (ballotMode(v) === 'majority') return { kind: 'vote' };
+    if (canNominate(v)) return { kind: 'nominate' };
+    return null;
+  }
+
+  private verb(intent: TileIntent): string {
+    switch (intent?.kind) {
+      case 'act':
+        return abilityName(intent.ability);
+      case 'nominate':
+        return msg('Nominate', { id: 'play.nominate' });
+      case 'vote':
+        return msg('Vote against', { id: 'play.voteAgainst' });
+      case 'bestMove':
+        return msg('Name', { id: 'play.name' });
+      default:
+        return '';
+    }
+  }
+
+  private tap(v: GameView, intent: TileIntent, seat: Seat): void {
+    if (intent?.kind === 'bestMove') {
+      this.picked = this.picked.includes(seat)
+        ? this.picked.filter((s) => s !== seat)
+        : [...this.picked, seat].slice(-3);
+      return;
+    }
+    if (intent?.kind === 'vote' && myVote(v) === seat) {
+      command(this, { type: 'unvote' });
+      return;
+    }
+    this.picked = this.picked[0] === seat ? [] : [seat];
+  }
+
+  private pendingLabel(v: GameView, intent: TileIntent): string {
+    if (!intent || this.picked.length === 0) return '';
+    const who = this.picked.map((s) => seatAndName(s, nameOf(v, s))).join(', ');
+    return `${this.verb(intent)}: ${who}`;
+  }
+
+  private confirm(intent: TileIntent): void {
+    const [target] = this.picked;
+    if (!intent || target === undefined) return;
+    switch (intent.kind) {
+      case 'act':
+        command(this, { type: 'act', ability: intent.ability as AbilityId, target });
+        break;
+      case 'nominate':
+        command(this, { type: 'nominate', target });
+        break;
+      case 'vote':
+        command(this, { type: 'vote', target });
+        break;
+      case 'bestMove':
+        if (this.picked.length !== 3) return;
+        command(this, { type: 'bestMove', targets: [...this.picked] });
+        break;
+    }
+    this.picked = [];
+  }
+
+  /** Why this phone has nothing to do: out of the game, or a table recorded by the host. */
+  private status(v: GameView) {
+    if (v.over || !v.you || holdsFloor(v)) return '';
+    if (!v.you.alive)
+      return html`<p class="card">${msg('You are out of the game. You can watch to the end.', { id: 'play.out' })}</p>`;
+    if (v.settings.master === 'moderator')
+      return html`<p class="card muted">
+        ${msg('The host records the moves at the table; your phone shows your card and the game.', { id: 'play.moderated' })}
+      </p>`;
+    return '';
+  }
+
+  private knowTeam(v: GameView) {
+    const state = knowTeamState(v);
+    if (!state) {
+      if (v.phase.stage === 'intro' && v.you?.alive)
+        return html`<p class="card">${msg('Introduction night: the mafia meets. Everyone else sleeps.', { id: 'play.introSleep' })}</p>`;
+      return '';
+    }
+    return html`<section class="card">
+      <h2>${msg('Meet your team', { id: 'play.meet' })}</h2>
+      <p>${msg('Hold your card to see who they are, then confirm.', { id: 'play.meetHint' })}</p>
+      <button class="primary wide" ?disabled=${state === 'done'} @click=${() => command(this, { type: 'knowTeam' })}>
+        ${state === 'done' ? msg('Done: waiting for the others', { id: 'play.knowDone' }) : msg('I know my team', { id: 'play.know' })}
+      </button>
+    </section>`;
+  }
+
+  private floor(v: GameView) {
+    if (!holdsFloor(v)) return '';
+    const last = v.phase.stage === 'lastWord';
+    return html`<section class="card floor">
+      <h2>${last ? msg('Your last word', { id: 'play.lastWord' }) : msg('You hold the floor', { id: 'play.floor' })}</h2>
+      <button class="primary wide" @click=${() => command(this, { type: 'endSpeech' })}>
+        ${msg('Thank you: end my speech', { id: 'play.endSpeech' })}
+      </button>
+    </section>`;
+  }
+
+  private night(v: GameView) {
+    if (v.phase.kind !== 'night' || v.phase.round === 0 || !v.you?.alive) return '';
+    if (v.settings.master === 'moderator') return '';
+    return html`<sc-night-panel
+      .abilities=${v.you.abilities}
+      .teamShots=${v.you.teamShots}
+      .checks=${v.you.checks}
+      .names=${namesOf(v)}
+      .ability=${this.ability}
+      @sc-ability=${(e: CustomEvent<string>) => {
+        this.ability = e.detail;
+        this.picked = [];
+      }}
+    ></sc-night-panel>`;
+  }
+
+  private nominations(v: GameView) {
+    const talk = v.phase.stage === 'speech' || v.phase.stage === 'discussion';
+    if (v.phase.kind !== 'day' || v.settings.voting !== 'nominations' || v.ballot || !talk) return '';
+    const can = canNominate(v);
+    if (!can && v.nominations.length === 0) return '';
+    return html`<section class="card" aria-labelledby="nom-h">
+      <h2 id="nom-h">${msg('Nominations', { id: 'set.nominate' })}</h2>
+      ${can ? html`<p>${msg('Tap a player to put him up for the vote.', { id: 'play.nominateHint' })}</p>` : ''}
+      ${
+        v.nominations.length > 0
+          ? html`<ul class="noms">
+            ${v.nominations.map(
+              (n) =>
+                html`<li>
+                  ${msg(str`${seatAndName(n.target, nameOf(v, n.target))}, by ${seatAndName(n.by, nameOf(v, n.by))}`, { id: 'play.nominatedBy' })}
+                </li>`,
+            )}
+          </ul>`
+          : ''
+      }
+    </section>`;
+  }
+
+  private ballot(v: GameView) {
+    if (!v.ballot || v.phase.kind !== 'day') return '';
+    if (v.settings.voting !== 'majority' && v.phase.stage !== 'vote') return '';
+    return html`<sc-ballot-panel
+      .ballot=${v.ballot}
+      .mode=${ballotMode(v)}
+      .mine=${myVote(v)}
+      .targets=${voteTargets(v)}
+      .names=${namesOf(v)}
+      .living=${v.seats.filter((s) => s.alive).length}
+      @sc-vote=${(e: CustomEvent<VoteValue>) =>
+        command(
+          this,
+          typeof e.detail === 'number'
+            ? { type: 'vote', target: e.detail }
+            : { type: 'vote', choice: e.detail },
+        )}
+      @sc-unvote=${() => command(this, { type: 'unvote' })}
+    ></sc-ballot-panel>`;
+  }
+
+  private bestMove(v: GameView) {
+    const b = v.bestMove;
+    if (!b || (b.seat !== v.you?.seat && !b.targets)) return '';
+    if (!b.open && !b.targets) return '';
+    return html`<sc-best-move-panel .picked=${this.picked} .made=${b.targets} .names=${namesOf(v)}></sc-best-move-panel>`;
+  }
+
+  private afterGame(v: GameView) {
+    const gameId = this.room.session?.gameId ?? '';
+    return html`<div class="row card">
+      <a class="button" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
+      ${v.settings.meta.tournament ? html`<span class="muted">${v.settings.meta.tournament}</span>` : ''}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-game-page': GamePage;
+  }
+}

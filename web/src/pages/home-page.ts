@@ -1,0 +1,159 @@
+import { localized, msg } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { Settings } from '../../../shared/rules/settings.js';
+import '../components/settings-form.js';
+import { type CreateDetail, fire, type JoinDetail } from '../events.js';
+import { normalizeCode } from '../logic/join-code.js';
+import type { Session } from '../logic/sessions.js';
+import { defaultsOf } from '../logic/settings-fields.js';
+import { shared } from '../styles/shared.js';
+
+/** Join by code (or a link or QR code, which fill the code in), go back to a game, or host a new one. */
+@localized()
+@customElement('sc-home-page')
+export class HomePage extends LitElement {
+  @property() code: string | null = null;
+  @property() name = '';
+  @property({ attribute: false }) recent: Session[] = [];
+  @property({ type: Boolean }) busy = false;
+  @state() private settings: Settings = defaultsOf('online');
+  @state() private codeError = false;
+
+  static override styles = [
+    shared,
+    css`
+      .hero {
+        text-align: center;
+        margin: 0.5rem 0 1rem;
+      }
+      .hero p {
+        color: var(--muted);
+      }
+      input.code {
+        text-transform: uppercase;
+        letter-spacing: 0.2em;
+        font-size: 1.3rem;
+        font-weight: 700;
+      }
+      .error {
+        color: var(--danger);
+        font-weight: 600;
+      }
+      button.primary {
+        width: 100%;
+        margin-top: 0.75rem;
+      }
+      ul {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+      }
+      li + li {
+        margin-top: 0.5rem;
+      }
+      li .button {
+        width: 100%;
+        justify-content: space-between;
+      }
+    `,
+  ];
+
+  override render() {
+    return html`<div class="hero">
+        <p>${msg('Mafia with friends: your phone is your card, the app is the game master.', { id: 'home.tagline' })}</p>
+      </div>
+      ${this.recent.length > 0 ? this.recentCard() : ''}
+      <section class="card" aria-labelledby="join-h">
+        <h2 id="join-h">${msg('Join a game', { id: 'home.join' })}</h2>
+        <form @submit=${this.join} novalidate>
+          <label for="code">${msg('Room code', { id: 'home.code' })}</label>
+          <input
+            id="code"
+            class="code"
+            name="code"
+            autocomplete="off"
+            autocapitalize="characters"
+            maxlength="8"
+            .value=${this.code ?? ''}
+            aria-invalid=${String(this.codeError)}
+            aria-describedby="code-help"
+          />
+          <p id="code-help" class=${this.codeError ? 'error' : 'muted'}>
+            ${
+              this.codeError
+                ? msg('A code is 4 to 8 letters or digits.', { id: 'home.codeError' })
+                : msg('Or scan the host’s QR code with your camera.', { id: 'home.scan' })
+            }
+          </p>
+          <label for="join-name">${msg('Your name', { id: 'home.name' })}</label>
+          <input id="join-name" name="name" autocomplete="nickname" maxlength="40" required .value=${this.name} />
+          <button class="primary" type="submit" ?disabled=${this.busy}>${msg('Join', { id: 'home.joinButton' })}</button>
+        </form>
+      </section>
+      <section class="card" aria-labelledby="create-h">
+        <h2 id="create-h">${msg('Host a game', { id: 'home.create' })}</h2>
+        <form @submit=${this.create} novalidate>
+          <label for="host-name">${msg('Your name', { id: 'home.name' })}</label>
+          <input id="host-name" name="name" autocomplete="nickname" maxlength="40" required .value=${this.name} />
+          <sc-settings-form
+            .settings=${this.settings}
+            @sc-settings=${(e: CustomEvent<Settings>) => {
+              this.settings = e.detail;
+            }}
+          ></sc-settings-form>
+          <button class="primary" type="submit" ?disabled=${this.busy}>
+            ${msg('Create the room', { id: 'home.createButton' })}
+          </button>
+        </form>
+      </section>`;
+  }
+
+  private recentCard() {
+    return html`<section class="card" aria-labelledby="recent-h">
+      <h2 id="recent-h">${msg('Back to your game', { id: 'home.recent' })}</h2>
+      <ul>
+        ${this.recent.slice(0, 3).map(
+          (s) => html`<li>
+            <a class="button" href=${`#/game/${encodeURIComponent(s.gameId)}`}>
+              <span>${s.code}</span>
+              <span class="muted">${s.kind === 'host' ? msg('host', { id: 'home.asHost' }) : s.name}</span>
+            </a>
+          </li>`,
+        )}
+      </ul>
+    </section>`;
+  }
+
+  private join(e: SubmitEvent): void {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    const data = new FormData(form);
+    const code = normalizeCode(String(data.get('code') ?? ''));
+    const name = String(data.get('name') ?? '').trim();
+    this.codeError = code === null;
+    if (!code) return;
+    if (!name) {
+      form.querySelector<HTMLInputElement>('[name=name]')?.focus();
+      return;
+    }
+    fire<JoinDetail>(this, 'sc-join', { code, name });
+  }
+
+  private create(e: SubmitEvent): void {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    const name = String(new FormData(form).get('name') ?? '').trim();
+    if (!name) {
+      form.querySelector<HTMLInputElement>('[name=name]')?.focus();
+      return;
+    }
+    fire<CreateDetail>(this, 'sc-create', { settings: this.settings, name });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-home-page': HomePage;
+  }
+}

@@ -1,0 +1,149 @@
+import { consume } from '@lit/context';
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { Command } from '../../../shared/engine/commands.js';
+import type { AbilityId } from '../../../shared/roles/index.js';
+import type { GameView } from '../../../shared/views/types.js';
+import '../components/ballot-panel.js';
+import '../components/chat-panel.js';
+import '../components/day-recorder.js';
+import '../components/host-controls.js';
+import '../components/morning-banner.js';
+import '../components/night-preview.js';
+import '../components/night-script.js';
+import '../components/phase-bar.js';
+import '../components/results-panel.js';
+import '../components/seat-roster.js';
+import type { RecordDetail } from '../components/night-script.js';
+import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
+import { command } from '../events.js';
+import { seatAndName } from '../i18n/names.js';
+import { living, records } from '../logic/host-desk.js';
+import { nameOf, namesOf } from '../logic/screen.js';
+import { shared } from '../styles/shared.js';
+
+/**
+ * The host's desk: for a narrator or a moderator (`view.host` present) the night script, recording, the
+ * night's result with reasons before he advances, fouls and remarks, the clock and undo. The host of an
+ * automatic room sees the public table and keeps only the clock.
+ */
+@localized()
+@customElement('sc-host-page')
+export class HostPage extends LitElement {
+  @consume({ context: roomContext, subscribe: true })
+  @state()
+  private room: RoomState = emptyRoom;
+
+  static override styles = [
+    shared,
+    css`
+      ul.noms {
+        margin: 0;
+        padding-left: 1.2rem;
+      }
+    `,
+  ];
+
+  override render() {
+    const v = this.room.view;
+    if (!v) return html``;
+    const names = namesOf(v);
+    const h = v.host;
+    const night = v.phase.kind === 'night' && v.phase.round > 0;
+    return html`<sc-phase-bar .view=${v}></sc-phase-bar>
+      ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.sheetLink()}` : ''}
+      <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
+      ${v.phase.stage === 'intro' ? this.intro(v) : ''}
+      ${
+        h && night
+          ? html`<sc-night-script
+              .host=${h}
+              .names=${names}
+              .living=${living(v)}
+              .recording=${records(v)}
+              @sc-record=${(e: CustomEvent<RecordDetail>) => this.record(e.detail)}
+            ></sc-night-script>
+            <sc-night-preview .outcomes=${h.preview ?? []} .names=${names}></sc-night-preview>`
+          : ''
+      }
+      ${v.phase.kind === 'day' && records(v) ? html`<sc-day-recorder .view=${v}></sc-day-recorder>` : ''}
+      ${this.nominations(v)} ${this.ballot(v)}
+      <sc-seat-roster
+        .seats=${v.seats}
+        .roles=${h?.roles ?? {}}
+        .speaker=${v.speaker}
+        .disciplines=${!v.over}
+      ></sc-seat-roster>
+      ${
+        v.settings.chat && v.chat.length > 0
+          ? html`<sc-chat-panel .messages=${v.chat} .channels=${[]} .names=${names}></sc-chat-panel>`
+          : ''
+      }
+      <sc-host-controls .view=${v}></sc-host-controls>`;
+  }
+
+  private record(d: RecordDetail): void {
+    if (d.joint) {
+      command(this, { type: 'recordShot', target: d.target });
+      return;
+    }
+    if (d.target === null) return;
+    for (const seat of d.seats) {
+      const c: Command = { type: 'act', ability: d.ability as AbilityId, target: d.target, as: seat };
+      command(this, c);
+    }
+  }
+
+  private intro(v: GameView) {
+    const mafia = Object.entries(v.host?.roles ?? {})
+      .filter(([, r]) => r === 'mafia' || r === 'don')
+      .map(([s]) => seatAndName(Number(s), nameOf(v, Number(s))));
+    return html`<section class="card">
+      <h2>${msg('Introduction night', { id: 'set.introNight' })}</h2>
+      <p>${msg('The mafia wakes and meets in silence; nobody acts tonight.', { id: 'host.intro' })}</p>
+      ${mafia.length ? html`<p>${msg(str`Mafia: ${mafia.join(', ')}`, { id: 'host.mafia' })}</p>` : ''}
+    </section>`;
+  }
+
+  private nominations(v: GameView) {
+    const talk = v.phase.stage === 'speech' || v.phase.stage === 'discussion';
+    if (v.phase.kind !== 'day' || v.nominations.length === 0 || !talk) return '';
+    return html`<section class="card">
+      <h2>${msg('Nominations', { id: 'set.nominate' })}</h2>
+      <ul class="noms">
+        ${v.nominations.map(
+          (n) =>
+            html`<li>
+              ${msg(str`${seatAndName(n.target, nameOf(v, n.target))}, by ${seatAndName(n.by, nameOf(v, n.by))}`, { id: 'play.nominatedBy' })}
+            </li>`,
+        )}
+      </ul>
+    </section>`;
+  }
+
+  private ballot(v: GameView) {
+    if (!v.ballot || v.phase.kind !== 'day') return '';
+    if (v.settings.voting !== 'majority' && v.phase.stage !== 'vote') return '';
+    return html`<sc-ballot-panel
+      .ballot=${v.ballot}
+      .mode=${null}
+      .names=${namesOf(v)}
+      .living=${living(v).length}
+    ></sc-ballot-panel>`;
+  }
+
+  private sheetLink() {
+    const gameId = this.room.session?.gameId ?? '';
+    return html`<div class="row card">
+      <a class="button primary" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-host-page': HostPage;
+  }
+}

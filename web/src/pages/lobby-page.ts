@@ -1,0 +1,257 @@
+import { consume } from '@lit/context';
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { ROLE_IDS, type RoleId } from '../../../shared/engine/types.js';
+import { PRESETS } from '../../../shared/rules/presets.js';
+import type { Settings } from '../../../shared/rules/settings.js';
+import type { GameView } from '../../../shared/views/types.js';
+import '../components/card-table.js';
+import '../components/chat-panel.js';
+import '../components/qr-code.js';
+import '../components/role-card.js';
+import '../components/seat-grid.js';
+import '../components/settings-form.js';
+import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
+import { command, fire } from '../events.js';
+import { roleName, seatAndName } from '../i18n/names.js';
+import { optionName, presetName, settingName } from '../i18n/setting-labels.js';
+import { records } from '../logic/host-desk.js';
+import { joinLink } from '../logic/join-code.js';
+import { nameOf, namesOf, writableChannels } from '../logic/screen.js';
+import { roleCounts } from '../logic/settings-fields.js';
+import { shared } from '../styles/shared.js';
+
+/** The room before the game: the code to join by, the seats, the settings, and the deal. */
+@localized()
+@customElement('sc-lobby-page')
+export class LobbyPage extends LitElement {
+  @consume({ context: roomContext, subscribe: true })
+  @state()
+  private room: RoomState = emptyRoom;
+
+  static override styles = [
+    shared,
+    css`
+      .code {
+        font-size: 2.2rem;
+        font-weight: 800;
+        letter-spacing: 0.15em;
+      }
+      .share {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 0.5rem;
+        text-align: center;
+      }
+      summary {
+        min-height: 44px;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+        cursor: pointer;
+        font-weight: 600;
+      }
+      .link {
+        word-break: break-all;
+        font-size: 0.85rem;
+      }
+      button.primary.wide {
+        width: 100%;
+      }
+      .assign {
+        display: grid;
+        grid-template-columns: 1fr 1.2fr;
+        gap: 0.5rem;
+        align-items: center;
+      }
+    `,
+  ];
+
+  override render() {
+    const v = this.room.view;
+    const session = this.room.session;
+    if (!v || !session) return html``;
+    const cards = v.phase.stage === 'cards';
+    const host = v.viewer === 'host';
+    // The host shows the code to the room first; a player sees his seat first, the code to pass on after.
+    return html`${cards ? this.cardsCard(v) : host ? this.shareCard(session.code, true) : ''}
+      ${this.seatsCard(v)} ${host && !cards ? this.hostCard(v) : ''}
+      ${!host && !cards ? html`${this.rulesCard(v.settings, v.seats.length)}${this.shareCard(session.code, false)}` : ''}
+      ${
+        v.settings.chat && v.you
+          ? html`<sc-chat-panel
+            .messages=${v.chat}
+            .channels=${writableChannels(v)}
+            .names=${namesOf(v)}
+            @sc-say=${(e: CustomEvent<{ channel: 'table'; text: string }>) => command(this, { type: 'say', ...e.detail })}
+          ></sc-chat-panel>`
+          : ''
+      }`;
+  }
+
+  private shareCard(code: string, open: boolean) {
+    const link = joinLink(location.origin, location.pathname, code);
+    const qr = html`<sc-qr-code .text=${link} .label=${msg(str`QR code to join room ${code}`, { id: 'lobby.qr' })}></sc-qr-code>`;
+    return html`<section class="card share" aria-labelledby="share-h">
+      <h2 id="share-h">${msg('Room code', { id: 'home.code' })}</h2>
+      <div class="code">${code}</div>
+      ${open ? qr : html`<details><summary>${msg('Show the QR code', { id: 'lobby.showQr' })}</summary>${qr}</details>`}
+      <p class="muted">${msg('Players scan this, open the link, or type the code.', { id: 'lobby.share' })}</p>
+      <a class="link" href=${link}>${link}</a>
+      ${
+        'share' in navigator
+          ? html`<button @click=${() => navigator.share({ url: link, title: code }).catch(() => undefined)}>
+            ${msg('Share the link', { id: 'lobby.shareButton' })}
+          </button>`
+          : ''
+      }
+    </section>`;
+  }
+
+  private seatsCard(v: GameView) {
+    const preset = PRESETS[v.settings.preset];
+    const free = Array.from({ length: preset.maxPlayers }, (_, i) => i + 1).filter(
+      (s) => !v.seats.some((x) => x.seat === s),
+    );
+    return html`<section class="card" aria-labelledby="seats-h">
+      <h2 id="seats-h">${msg(str`Players: ${v.seats.length}`, { id: 'lobby.players' })}</h2>
+      ${v.seats.length === 0 ? html`<p class="muted">${msg('Nobody has joined yet.', { id: 'lobby.empty' })}</p>` : ''}
+      <sc-seat-grid .seats=${v.seats} .you=${v.you?.seat ?? null} .label=${msg('Seats', { id: 'lobby.seats' })}></sc-seat-grid>
+      ${
+        v.you && v.phase.stage === 'lobby' && free.length > 0
+          ? html`<label for="move">${msg('Move to seat', { id: 'lobby.move' })}</label>
+            <select
+              id="move"
+              @change=${(e: Event) => command(this, { type: 'takeSeat', seat: Number((e.target as HTMLSelectElement).value) })}
+            >
+              <option value="" selected disabled>${seatAndName(v.you.seat, nameOf(v, v.you.seat))}</option>
+              ${free.map((s) => html`<option value=${s}>${s}</option>`)}
+            </select>`
+          : ''
+      }
+    </section>`;
+  }
+
+  private hostCard(v: GameView) {
+    const preset = PRESETS[v.settings.preset];
+    const n = v.seats.length;
+    const ready = n >= preset.minPlayers && n <= preset.maxPlayers;
+    const need =
+      preset.minPlayers === preset.maxPlayers
+        ? msg(str`Players needed: exactly ${preset.minPlayers}.`, { id: 'lobby.needExactly' })
+        : msg(str`These rules need ${preset.minPlayers} to ${preset.maxPlayers} players.`, {
+            id: 'lobby.needRange',
+          });
+    return html`<section class="card" aria-labelledby="host-h">
+      <h2 id="host-h">${msg('You host this room', { id: 'lobby.host' })}</h2>
+      <p class=${ready ? 'muted' : ''}>${need}</p>
+      ${records(v) ? this.guestForm() : ''} ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
+      <button class="primary wide" ?disabled=${!ready} @click=${() => command(this, { type: 'start' })}>
+        ${msg('Start the game', { id: 'lobby.start' })}
+      </button>
+      <details>
+        <summary>${msg('Settings', { id: 'lobby.settings' })}: ${presetName(v.settings.preset)}</summary>
+        <sc-settings-form
+          .settings=${v.settings}
+          .players=${n}
+          @sc-settings=${(e: CustomEvent<Settings>) => command(this, { type: 'configure', settings: e.detail })}
+        ></sc-settings-form>
+      </details>
+    </section>`;
+  }
+
+  /** An in-person table: the moderator types the names of players without the app. */
+  private guestForm() {
+    const add = (e: SubmitEvent) => {
+      e.preventDefault();
+      const input = (e.target as HTMLFormElement).querySelector('input') as HTMLInputElement;
+      const name = input.value.trim();
+      if (!name) return;
+      fire(this, 'sc-seat-guest', name);
+      input.value = '';
+      input.focus();
+    };
+    return html`<form class="row" @submit=${add}>
+      <label class="sr-only" for="guest">${msg('Player’s name', { id: 'lobby.guestName' })}</label>
+      <input id="guest" class="grow" maxlength="40" placeholder=${msg('Player’s name', { id: 'lobby.guestName' })} />
+      <button type="submit">${msg('Seat a player', { id: 'lobby.guestAdd' })}</button>
+    </form>`;
+  }
+
+  private assignRoles(v: GameView) {
+    return html`<h3>${msg('Deal the roles', { id: 'lobby.assign' })}</h3>
+      <div class="assign">
+        ${v.seats.map(
+          (s) => html`<label for=${`as-${s.seat}`}>${seatAndName(s.seat, s.name)}</label>
+            <select
+              id=${`as-${s.seat}`}
+              @change=${(e: Event) =>
+                command(this, {
+                  type: 'assignRole',
+                  seat: s.seat,
+                  role: (e.target as HTMLSelectElement).value as RoleId,
+                })}
+            >
+              ${ROLE_IDS.map((r) => html`<option value=${r} ?selected=${(s.role ?? 'civilian') === r}>${roleName(r)}</option>`)}
+            </select>`,
+        )}
+      </div>`;
+  }
+
+  /** What players are about to play: the preset and its roles for this table. */
+  private rulesCard(s: Settings, n: number) {
+    const counts = roleCounts(s, Math.max(n, PRESETS[s.preset].minPlayers));
+    const roles = (Object.entries(counts) as Array<[RoleId, number]>)
+      .filter(([r, c]) => c > 0 && r !== 'civilian')
+      .map(([r, c]) => (c > 1 ? `${roleName(r)} ×${c}` : roleName(r)))
+      .join(', ');
+    return html`<section class="card">
+      <h2>${presetName(s.preset)}</h2>
+      <p>${settingName('master')}: ${optionName('master', s.master)}</p>
+      <p>${settingName('dealing')}: ${optionName('dealing', s.dealing)}</p>
+      <p>${settingName('roles')}: ${roles}</p>
+      <p class="muted">${msg('Waiting for the host to start.', { id: 'lobby.waiting' })}</p>
+    </section>`;
+  }
+
+  private cardsCard(v: GameView) {
+    const picker = v.speaker;
+    const mine = picker !== null && (v.you?.seat === picker || (v.viewer === 'host' && records(v)));
+    const taken = Object.values(v.cards?.picked ?? {});
+    const pick = (card: number) =>
+      command(this, v.you ? { type: 'pickCard', card } : { type: 'pickCard', card, as: picker ?? undefined });
+    return html`<section class="card" aria-labelledby="cards-h">
+      <h2 id="cards-h">${msg('Drawing cards', { id: 'stage.cards' })}</h2>
+      <p aria-live="polite">
+        ${
+          picker === null
+            ? ''
+            : v.you?.seat === picker
+              ? msg('Your turn: pick a card.', { id: 'cards.yourTurn' })
+              : msg(str`${seatAndName(picker, nameOf(v, picker))} is picking a card.`, {
+                  id: 'cards.picking',
+                })
+        }
+      </p>
+      <sc-card-table
+        .count=${v.cards?.count ?? 0}
+        .taken=${taken}
+        .mine=${mine}
+        @sc-pick=${(e: CustomEvent<number>) => pick(e.detail)}
+      ></sc-card-table>
+      ${
+        v.you?.role
+          ? html`<sc-role-card .roleId=${v.you.role} .card=${v.you.card} .teammates=${[]}></sc-role-card>`
+          : ''
+      }
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-lobby-page': LobbyPage;
+  }
+}

@@ -1,0 +1,202 @@
+import { consume } from '@lit/context';
+import { localized, msg, str } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { BallotRecord } from '../../../shared/engine/state.js';
+import type { HowEliminated } from '../../../shared/engine/types.js';
+import type { GameView } from '../../../shared/views/types.js';
+import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
+import { howName, phaseTitle, roleName, seatAndName, teamName } from '../i18n/names.js';
+import { metaName, presetName } from '../i18n/setting-labels.js';
+import { namesOf } from '../logic/screen.js';
+import { sheetOf, tallyEntries } from '../logic/sheet.js';
+import { shared } from '../styles/shared.js';
+
+/**
+ * The game sheet (sport and club protocol): header, seats with roles, fouls, how each left and the
+ * points, then every ballot of every day. Laid out to print on one page.
+ */
+@localized()
+@customElement('sc-sheet-page')
+export class SheetPage extends LitElement {
+  @consume({ context: roomContext, subscribe: true })
+  @state()
+  private room: RoomState = emptyRoom;
+
+  static override styles = [
+    shared,
+    css`
+      table {
+        width: 100%;
+        border-collapse: collapse;
+        font-size: 0.9rem;
+        margin-bottom: 0.75rem;
+      }
+      th,
+      td {
+        border: 1px solid var(--line);
+        padding: 0.3rem;
+        text-align: left;
+        vertical-align: top;
+      }
+      td.num,
+      th.num {
+        text-align: right;
+        font-variant-numeric: tabular-nums;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 0.2rem 0.75rem;
+        margin: 0 0 0.75rem;
+      }
+      dt {
+        font-weight: 700;
+      }
+      dd {
+        margin: 0;
+      }
+      .tools {
+        margin-bottom: 0.75rem;
+      }
+      @media print {
+        :host {
+          color: #000;
+        }
+        .tools {
+          display: none;
+        }
+        .card {
+          border: 0;
+          padding: 0;
+          background: #fff;
+        }
+        th,
+        td {
+          border-color: #000;
+        }
+        section {
+          break-inside: avoid;
+        }
+      }
+    `,
+  ];
+
+  override render() {
+    const v = this.room.view;
+    if (!v) return html``;
+    const sheet = sheetOf(v);
+    const names = namesOf(v);
+    const meta = v.settings.meta;
+    const gameId = this.room.session?.gameId ?? '';
+    return html`<div class="row tools">
+        <a class="button" href=${`#/game/${encodeURIComponent(gameId)}`}>${msg('Back to the game', { id: 'sheet.back' })}</a>
+        <button class="primary" @click=${() => window.print()}>${msg('Print', { id: 'sheet.print' })}</button>
+      </div>
+      <section class="card" aria-labelledby="sheet-h">
+        <h1 id="sheet-h">${msg('Game sheet', { id: 'sheet.title' })}</h1>
+        <dl>
+          <dt>${msg('Rules', { id: 'set.preset' })}</dt>
+          <dd>${presetName(v.settings.preset)}</dd>
+          ${(['tournament', 'stage', 'table', 'game'] as const)
+            .filter((k) => meta[k])
+            .map((k) => html`<dt>${metaName(k)}</dt><dd>${meta[k]}</dd>`)}
+          <dt>${msg('Host', { id: 'sheet.host' })}</dt>
+          <dd>${v.hostName}</dd>
+          <dt>${msg('Now', { id: 'sheet.now' })}</dt>
+          <dd>${phaseTitle(v.phase)}</dd>
+          ${v.winner ? html`<dt>${msg('Result', { id: 'sheet.result' })}</dt><dd>${v.winner === 'draw' ? teamName('draw') : msg(str`${teamName(v.winner)} wins!`, { id: 'res.wins' })}</dd>` : ''}
+        </dl>
+        <table>
+          <caption class="sr-only">${msg('Players', { id: 'sheet.players' })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">${msg('Player', { id: 'res.player' })}</th>
+              <th scope="col" class="num">${msg('Fouls', { id: 'sheet.fouls' })}</th>
+              <th scope="col">${msg('Out', { id: 'sheet.out' })}</th>
+              <th scope="col" class="num">${msg('Points', { id: 'res.points' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${sheet.rows.map(
+              (r) => html`<tr>
+                <td>${r.seat}</td>
+                <td>
+                  <strong>${r.name}${r.winner ? ' ★' : ''}</strong><br />
+                  <span class="muted">${r.role ? roleName(r.role) : ''}</span>
+                </td>
+                <td class="num">${r.fouls || ''}${r.remarks ? html` <span class="muted">(${r.remarks})</span>` : ''}</td>
+                <td>${r.out ? html`${howName(r.out.how)}<br /><span class="muted">${outWhen(r.out)}</span>` : ''}</td>
+                <td class="num">${r.points ?? ''}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+        ${
+          sheet.bestMove
+            ? html`<p>
+              ${msg(
+                str`Best move by ${seatAndName(sheet.bestMove.seat, names[sheet.bestMove.seat] ?? '')}: ${sheet.bestMove.targets.join(', ')}`,
+                { id: 'sheet.bestMove' },
+              )}
+            </p>`
+            : ''
+        }
+      </section>
+      ${sheet.days.map(
+        (d) => html`<section class="card">
+          <h2>${msg(str`Day ${d.round}`, { id: 'phase.day' })}</h2>
+          ${d.ballots.map((b) => this.ballot(b, v))}
+        </section>`,
+      )}`;
+  }
+
+  private ballot(b: BallotRecord, v: GameView) {
+    const kind =
+      b.kind === 'lift'
+        ? msg('Should they all leave?', { id: 'ballot.lift' })
+        : b.kind === 'revote'
+          ? msg('Revote', { id: 'ballot.revote' })
+          : msg('Vote', { id: 'stage.vote' });
+    const label = (k: string) =>
+      k === 'leave'
+        ? msg('Leave', { id: 'ballot.leave' })
+        : k === 'stay'
+          ? msg('Stay', { id: 'ballot.stay' })
+          : seatAndName(Number(k), v.seats.find((s) => s.seat === Number(k))?.name ?? '');
+    return html`<table>
+      <caption>${kind}</caption>
+      <tbody>
+        ${tallyEntries(b).map(([k, n]) => {
+          const voters = Object.entries(b.votes)
+            .filter(([, vote]) => String(vote) === k)
+            .map(([s]) => s)
+            .join(', ');
+          return html`<tr>
+            <th scope="row">${label(k)}</th>
+            <td class="num">${n}</td>
+            <td>${voters}</td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>`;
+  }
+}
+
+/** A night's kill happened on night N, anything else on day N. */
+function outWhen(out: { how: HowEliminated; round: number }): string {
+  const night = out.how === 'shot' || out.how === 'killed';
+  return phaseTitle({
+    id: '',
+    kind: night ? 'night' : 'day',
+    round: out.round,
+    stage: night ? 'actions' : 'vote',
+  });
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sc-sheet-page': SheetPage;
+  }
+}
