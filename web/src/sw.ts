@@ -1,0 +1,26 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// A new version takes over at once: the shell is small and a game in progress resumes by itself.
+void self.skipWaiting();
+clientsClaim();
+
+// The shell (index.html, the bundle and its chunks, manifest, icons), listed by workbox-build at build time.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every screen is a hash route of index.html; a navigation offline still gets the shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/ws/] }));
+
+// config.json is per deployment: the network's copy when there is one, the last one seen when offline.
+registerRoute(
+  ({ url }) => url.pathname.endsWith('/config.json'),
+  new NetworkFirst({ cacheName: 'config', networkTimeoutSeconds: 3 }),
+);
