@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 
 export interface EventsTableProps {
@@ -9,7 +9,6 @@ export interface EventsTableProps {
 
 /** The single table: commits, connections and room codes, each under its own key prefix. */
 export class EventsTable extends Construct {
-  static readonly byKindIndex = 'byKind';
   readonly table: Table;
 
   constructor(scope: Construct, id: string, props: EventsTableProps = {}) {
@@ -24,12 +23,7 @@ export class EventsTable extends Construct {
       timeToLiveAttribute: 'expiresAt',
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
-    // Lists games (and other item kinds) without a scan; keys only, the caller loads what it shows.
-    this.table.addGlobalSecondaryIndex({
-      indexName: EventsTable.byKindIndex,
-      partitionKey: { name: 'kind', type: AttributeType.STRING },
-      sortKey: { name: 'pk', type: AttributeType.STRING },
-      projectionType: ProjectionType.KEYS_ONLY,
-    });
+    // No index on `kind`: every commit carries kind = commit, so such an index would be one hot partition
+    // throttling writes across all games. Listing games is a local-runtime need, served by a scan.
   }
 }

@@ -40,21 +40,14 @@ describe('EventsTable', () => {
     });
   });
 
-  it('then indexes items by kind then pk, projecting keys only', () => {
+  it('then has no secondary index, so no single index key takes every commit of every game', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
-      AttributeDefinitions: Match.arrayWith([{ AttributeName: 'kind', AttributeType: 'S' }]),
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'byKind',
-          KeySchema: [
-            { AttributeName: 'kind', KeyType: 'HASH' },
-            { AttributeName: 'pk', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'KEYS_ONLY' },
-        },
+      GlobalSecondaryIndexes: Match.absent(),
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
       ],
     });
-    expect(EventsTable.byKindIndex).toBe('byKind');
   });
 
   it('then is retained when the stack is deleted or the table replaced', () => {
