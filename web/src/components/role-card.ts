@@ -34,6 +34,9 @@ export class RoleCard extends LitElement {
   static override styles = [
     shared,
     css`
+      :host {
+        margin-bottom: 0.75rem;
+      }
       button {
         width: 100%;
         min-height: 80px;

@@ -13,7 +13,6 @@ import { shared } from '../styles/shared.js';
 export class SeatRoster extends LitElement {
   @property({ attribute: false }) seats: SeatView[] = [];
   @property({ attribute: false }) roles: Record<string, RoleId> = {};
-  @property({ type: Boolean }) disciplines = true;
   @property({ type: Number }) speaker: Seat | null = null;
 
   static override styles = [
@@ -74,7 +73,7 @@ export class SeatRoster extends LitElement {
               <div class="meta">${facts.join(' · ')}</div>
             </div>
             ${
-              this.disciplines && s.alive
+              s.alive
                 ? html`<button
                     aria-label=${msg(str`Foul for ${seatAndName(s.seat, s.name)}`, { id: 'roster.foulLabel' })}
                     @click=${() => command(this, { type: 'foul', seat: s.seat })}

@@ -20,6 +20,8 @@ export class SocketError extends Error {
   }
 }
 
+/** How long create and join wait for their answer. */
+const REQUEST_TIMEOUT_MS = 10_000;
 /** API Gateway closes sockets idle for 10 minutes; a ping a minute keeps ours open. */
 const PING_MS = 60_000;
 /** No frame this long after a ping: the socket is dead though nobody said so (phones switching networks). */
@@ -154,7 +156,12 @@ export class GameSocket implements ReactiveController {
   async seatGuest(code: string, name: string): Promise<void> {
     const ws = new WebSocket(await this.options.url());
     await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => fail(new SocketError('network', 'the server did not answer')),
+        REQUEST_TIMEOUT_MS,
+      );
       const fail = (e: Error) => {
+        clearTimeout(timer);
         ws.close();
         reject(e);
       };
@@ -163,6 +170,7 @@ export class GameSocket implements ReactiveController {
       ws.onmessage = (e) => {
         const frame = JSON.parse(String(e.data)) as ServerFrame;
         if (frame.type === 'joined') {
+          clearTimeout(timer);
           ws.close();
           resolve();
         } else if (frame.type === 'error') fail(new SocketError(frame.code, frame.message));
@@ -185,7 +193,25 @@ export class GameSocket implements ReactiveController {
     this.close();
     const ws = await this.openSocket();
     return new Promise((resolve, reject) => {
-      this.waiting = { expect, resolve, reject };
+      // A server that never answers must not leave the button spinning: give up, and say so.
+      const timer = setTimeout(() => {
+        if (this.waiting?.resolve !== done) return;
+        this.waiting = null;
+        this.close();
+        reject(new SocketError('network', 'the server did not answer'));
+      }, REQUEST_TIMEOUT_MS);
+      const done = (f: ServerFrame) => {
+        clearTimeout(timer);
+        resolve(f);
+      };
+      this.waiting = {
+        expect,
+        resolve: done,
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
       ws.send(JSON.stringify(frame));
     });
   }

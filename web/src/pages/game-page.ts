@@ -108,7 +108,7 @@ export class GamePage extends LitElement {
           .you=${you?.seat ?? null}
           .speaker=${v.speaker}
           .allRoles=${v.over}
-          .nominated=${v.nominations.map((n) => n.target)}
+          .nominated=${v.over ? [] : v.nominations.map((n) => n.target)}
           .votes=${v.ballot ? voteCounts(v) : new Map()}
           .targets=${targetsFor(v, intent)}
           .selected=${this.picked}
@@ -118,7 +118,7 @@ export class GamePage extends LitElement {
         ></sc-seat-grid>
       </div>
       ${
-        v.settings.chat && you
+        v.settings.chat && you && (v.chat.length > 0 || writableChannels(v).length > 0)
           ? html`<sc-chat-panel
             .messages=${v.chat}
             .channels=${writableChannels(v)}

@@ -69,18 +69,17 @@ export class HostPage extends LitElement {
       }
       ${v.phase.kind === 'day' && records(v) ? html`<sc-day-recorder .view=${v}></sc-day-recorder>` : ''}
       ${this.nominations(v)} ${this.ballot(v)}
-      <sc-seat-roster
-        .seats=${v.seats}
-        .roles=${h?.roles ?? {}}
-        .speaker=${v.speaker}
-        .disciplines=${!v.over}
-      ></sc-seat-roster>
+      ${
+        v.over
+          ? ''
+          : html`<sc-seat-roster .seats=${v.seats} .roles=${h?.roles ?? {}} .speaker=${v.speaker}></sc-seat-roster>`
+      }
       ${
         v.settings.chat && v.chat.length > 0
           ? html`<sc-chat-panel .messages=${v.chat} .channels=${[]} .names=${names}></sc-chat-panel>`
           : ''
       }
-      <sc-host-controls .view=${v}></sc-host-controls>`;
+      ${v.over ? '' : html`<sc-host-controls .view=${v}></sc-host-controls>`}`;
   }
 
   private record(d: RecordDetail): void {

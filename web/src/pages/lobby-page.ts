@@ -60,6 +60,14 @@ export class LobbyPage extends LitElement {
       button.primary.wide {
         width: 100%;
       }
+      /* The host's start key stays under his thumb however long the lobby gets. */
+      .dock {
+        position: sticky;
+        bottom: 0;
+        background: var(--bg);
+        border-top: 1px solid var(--line);
+        padding: 0.5rem 0 calc(0.5rem + env(safe-area-inset-bottom));
+      }
       .assign {
         display: grid;
         grid-template-columns: 1fr 1.2fr;
@@ -148,9 +156,6 @@ export class LobbyPage extends LitElement {
       <h2 id="host-h">${msg('You host this room', { id: 'lobby.host' })}</h2>
       <p class=${ready ? 'muted' : ''}>${need}</p>
       ${records(v) ? this.guestForm() : ''} ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
-      <button class="primary wide" ?disabled=${!ready} @click=${() => command(this, { type: 'start' })}>
-        ${msg('Start the game', { id: 'lobby.start' })}
-      </button>
       <details>
         <summary>${msg('Settings', { id: 'lobby.settings' })}: ${presetName(v.settings.preset)}</summary>
         <sc-settings-form
@@ -159,7 +164,12 @@ export class LobbyPage extends LitElement {
           @sc-settings=${(e: CustomEvent<Settings>) => command(this, { type: 'configure', settings: e.detail })}
         ></sc-settings-form>
       </details>
-    </section>`;
+    </section>
+    <div class="dock">
+      <button class="primary wide" ?disabled=${!ready} @click=${() => command(this, { type: 'start' })}>
+        ${msg('Start the game', { id: 'lobby.start' })}
+      </button>
+    </div>`;
   }
 
   /** An in-person table: the moderator types the names of players without the app. */
