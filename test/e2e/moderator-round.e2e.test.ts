@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone, shot } from './support/browser.js';
+import { createRoom } from './support/host.js';
+import { type Stack, startStack } from './support/stack.js';
+
+const NAMES = ['Ana', 'Bogdan', 'Chiril', 'Doina', 'Emil', 'Florin'];
+
+/** The host's roster: seat → role name, as the moderator sees it. */
+async function rolesOnDesk(page: Page): Promise<Map<number, string>> {
+  const roles = new Map<number, string>();
+  for (const row of await page.locator('sc-seat-roster li').all()) {
+    const name = (await row.locator('.name').textContent()) ?? '';
+    const meta = (await row.locator('.meta').textContent()) ?? '';
+    roles.set(Number(name.split('·')[0]), meta.split('·')[0].trim());
+  }
+  return roles;
+}
+
+describe('a live table recorded by its moderator', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('seats the table, records a day and a night from the host screen, with undo and a foul', async () => {
+    const host = await newPhone(browser);
+    await createRoom(host, stack.url, 'Moderator', { master: 'moderator' });
+    for (const name of NAMES) {
+      await host.locator('#guest').fill(name);
+      await host.getByRole('button', { name: 'Seat a player' }).click();
+      await host.locator('sc-seat-grid').getByText(name, { exact: true }).waitFor();
+    }
+    await shot(host, 'moderator-lobby');
+    await host.getByRole('button', { name: 'Start the game' }).click();
+
+    // The introduction night: the desk names the mafia; the moderator moves on.
+    await host.locator('sc-phase-bar h1', { hasText: 'Night 0' }).waitFor();
+    const roles = await rolesOnDesk(host);
+    const seatOf = (role: string) => [...roles].find(([, r]) => r === role)?.[0] as number;
+    const civilians = [...roles].filter(([, r]) => r === 'Civilian').map(([s]) => s);
+    const [don, sheriff, mafioso] = [seatOf('Don'), seatOf('Sheriff'), seatOf('Mafioso')];
+    await shot(host, 'moderator-intro');
+    const next = host.getByRole('button', { name: 'Next step' });
+    await next.click();
+
+    // Day 1: a nomination by the mafioso, the votes of every seat, one foul.
+    await host.locator('sc-phase-bar .step', { hasText: 'Discussion' }).waitFor();
+    const [c1, c2] = civilians;
+    const desk = host.locator('sc-day-recorder');
+    await desk
+      .getByRole('button', { name: new RegExp(`^${mafioso} `) })
+      .first()
+      .click();
+    await desk.getByRole('button', { name: new RegExp(`^Nominate ${c1} `) }).click();
+    await host
+      .locator('sc-host-page')
+      .getByText(`${c1} · ${NAMES[c1 - 1]}, by ${mafioso}`)
+      .waitFor();
+    await host.getByRole('button', { name: `Foul for ${c2} · ${NAMES[c2 - 1]}` }).click();
+    await host.locator('sc-seat-roster').getByText('fouls: 1').waitFor();
+    await shot(host, 'moderator-day');
+    await next.click();
+    await host.locator('sc-phase-bar .step', { hasText: 'Vote' }).waitFor();
+    for (const voter of [...roles.keys()].filter((s) => s !== c1)) {
+      const chip = desk
+        .locator('sc-seat-chips')
+        .first()
+        .getByRole('button', { name: new RegExp(`^${voter} `) });
+      await chip.click();
+      await desk.getByRole('button', { name: new RegExp(`^Vote against ${c1} `) }).click();
+      await chip.waitFor({ state: 'detached' });
+    }
+    await shot(host, 'moderator-votes');
+    await next.click();
+    await host.locator('sc-phase-bar .step', { hasText: 'Last word' }).waitFor();
+    await host.getByRole('button', { name: 'End the speech' }).click();
+
+    // Night 1: the script wakes the mafia, then the Don, then the Sheriff; the shot is undone once.
+    await host.locator('sc-phase-bar h1', { hasText: 'Night 1' }).waitFor();
+    const script = host.locator('sc-night-script');
+    await script.getByText('Wake: Mafia').waitFor();
+    await script.getByRole('button', { name: new RegExp(`^Shoot ${sheriff} `) }).click();
+    await script.getByText(`Recorded: ${sheriff} · ${NAMES[sheriff - 1]}`).waitFor();
+    await host.getByRole('button', { name: 'Undo' }).click();
+    await script.getByText('Recorded:').waitFor({ state: 'detached' });
+    await script.getByRole('button', { name: new RegExp(`^Shoot ${c2} `) }).click();
+    await host
+      .locator('sc-night-preview')
+      .getByText(`${c2} · ${NAMES[c2 - 1]}: killed`)
+      .waitFor();
+    await shot(host, 'moderator-night');
+    await next.click();
+    await script.getByText('Wake: Don').waitFor();
+    await script.getByRole('button', { name: new RegExp(`^Check ${sheriff} `) }).click();
+    await script
+      .getByText(`${don} · ${NAMES[don - 1]} → ${sheriff} · ${NAMES[sheriff - 1]}: the Sheriff`)
+      .waitFor();
+    await next.click();
+    await script.getByText('Wake: Sheriff').waitFor();
+    await script.getByRole('button', { name: new RegExp(`^Check ${don} `) }).click();
+    await script.getByText(': black (mafia)').waitFor();
+    await shot(host, 'moderator-script');
+    await next.click();
+
+    // The morning shows what the moderator recorded.
+    await host.locator('sc-phase-bar h1', { hasText: 'Day 2' }).waitFor();
+    await host.getByText(`Night 1: ${c2} · ${NAMES[c2 - 1]} did not wake up.`).waitFor();
+    const after = await rolesOnDesk(host);
+    expect(after.size).toBe(6);
+    await expect.poll(() => host.locator('sc-seat-roster li.out').count(), { timeout: 10_000 }).toBe(2);
+  }, 180_000);
+});

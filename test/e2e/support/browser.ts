@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, never a downloaded one (stack.md). */
+const CHROMIUM = '/usr/bin/chromium';
+
+/** The flags stack.md found to work offline on these machines. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
+/** A phone: 390 × 844 CSS pixels (the screenshots' size), English unless a test says otherwise. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  locale: 'en-GB',
+  reducedMotion: 'reduce' as const,
+};
+
+const artifacts = fileURLToPath(new URL('../../artifacts/', import.meta.url));
+
+/**
+ * One Chromium with a fresh profile folder. Playwright's `launch` refuses `--user-data-dir` (it makes its
+ * own temporary profile), so a fresh one is given through a persistent context when a test needs the
+ * profile itself (service worker, installability); everything else opens isolated contexts on `launch`.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function launchProfile(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'sc-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...PHONE,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPhone(browser: Browser, locale = PHONE.locale): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, locale });
+  return context.newPage();
+}
+
+/** A screenshot of the whole page, as a phone of 390 × 844 shows it, into test/artifacts (git-ignored). */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: false });
+}
