@@ -1,8 +1,8 @@
-import type { Decision, GameState, Rejection } from '../../shared/index.js';
+import { type Decision, foldCommits, type GameState, type Rejection } from '../../shared/index.js';
 import { commitHash } from '../ports/commit-hash.js';
 import type { Commit } from '../ports/event-store.js';
 import type { AppDeps } from './deps.js';
-import { absorb, type HeldGame } from './game-cache.js';
+import { absorb, type HeldGame, type PendingCommit } from './game-cache.js';
 
 /** One command on its way into the log. */
 export interface Attempt {
@@ -23,51 +23,117 @@ export type Outcome =
   | { kind: 'rejected'; rejection: Rejection; game: HeldGame }
   | { kind: 'noGame' };
 
+/** What deciding produced: an answer now, or an append to wait for. */
+type Step =
+  | Outcome
+  | { kind: 'wait'; game: HeldGame; pending: PendingCommit; duplicate: boolean }
+  | { kind: 'lost' };
+
 /**
  * Load → decide → append, for one game. A lost race (another process appended that version first) reloads
  * the commits after the version held and decides again, a bounded number of times. An accepted command id
- * is answered from the log and appends nothing; a rejected one leaves no trace.
+ * is answered from the log and appends nothing; a rejected one leaves no trace. The answer to an appended
+ * command is given only once the commit is durable.
+ *
+ * Deciding is serialized per game in this process. With `pipeline` (a store that orders appends as they
+ * are called: the embedded log, memory), the next command of a game is decided on the game as it will be
+ * once the commits still syncing are durable, and its append joins theirs; without it (DynamoDB), each
+ * append is awaited before the next command of the game is decided.
  */
 export async function commitAttempt(deps: AppDeps, attempt: Attempt): Promise<Outcome> {
   for (let tries = 0; tries < deps.options.maxAttempts; tries++) {
-    const game = await deps.cache.load(attempt.gameId);
-    if (game === null) return { kind: 'noGame' };
-    const { version, state } = game.folded;
-    const earlier = game.accepted.get(attempt.actor)?.get(attempt.commandId);
-    if (earlier !== undefined) return { kind: 'duplicate', version: earlier, game };
-    if (attempt.expectedVersion !== undefined && attempt.expectedVersion !== version) {
-      return { kind: 'stale', version, game };
-    }
-    const now = deps.clock.now();
-    const decision = attempt.decide(state, now);
-    if (!decision.ok) return { kind: 'rejected', rejection: decision.rejection, game };
-    if (decision.events.length === 0) return { kind: 'unchanged', version, game };
-    const commit = makeCommit(game, attempt, now, decision.events);
-    const result = await deps.store.append(commit);
-    if (result.ok) {
-      absorb(game, [commit]);
-      return { kind: 'appended', version: commit.seq, commit, game };
-    }
+    const step = await deps.writes.run(attempt.gameId, () => decideAndAppend(deps, attempt));
+    if (step.kind === 'lost') continue;
+    if (step.kind !== 'wait') return step;
+    const { game, pending, duplicate } = step;
+    if (!(await pending.settled)) continue;
+    const { seq } = pending.commit;
+    return duplicate
+      ? { kind: 'duplicate', version: seq, game }
+      : { kind: 'appended', version: seq, commit: pending.commit, game };
   }
   throw new Error(
     `game ${attempt.gameId}: lost the race for the next version ${deps.options.maxAttempts} times`,
   );
 }
 
+async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
+  const game = await deps.cache.load(attempt.gameId);
+  if (game === null) return { kind: 'noGame' };
+  const earlier = game.accepted.get(attempt.actor)?.get(attempt.commandId);
+  if (earlier !== undefined) return { kind: 'duplicate', version: earlier, game };
+  const syncing = game.tip?.pending.find(
+    (p) => p.commit.actor === attempt.actor && p.commit.commandId === attempt.commandId,
+  );
+  if (syncing) return { kind: 'wait', game, pending: syncing, duplicate: true };
+  const base = game.tip ?? { folded: game.folded, lastHash: game.lastHash };
+  const { version, state } = base.folded;
+  if (attempt.expectedVersion !== undefined && attempt.expectedVersion !== version) {
+    return { kind: 'stale', version, game };
+  }
+  const now = deps.clock.now();
+  const decision = attempt.decide(state, now);
+  if (!decision.ok) return { kind: 'rejected', rejection: decision.rejection, game };
+  if (decision.events.length === 0) return { kind: 'unchanged', version, game };
+  const commit = makeCommit(attempt, version + 1, base.lastHash, now, decision.events);
+  const appended = deps.store.append(commit);
+  if (!deps.options.pipeline) {
+    if (!(await appended).ok) return { kind: 'lost' };
+    absorb(game, [commit]);
+    return { kind: 'appended', version: commit.seq, commit, game };
+  }
+  const pending: PendingCommit = { commit, durable: false, settled: Promise.resolve(false) };
+  pending.settled = appended.then(
+    (result) => settle(deps, game, pending, result.ok),
+    (error: unknown) => {
+      settle(deps, game, pending, false);
+      throw error;
+    },
+  );
+  game.tip = {
+    folded: foldCommits(base.folded, [commit]),
+    lastHash: commit.hash,
+    pending: [...(game.tip?.pending ?? []), pending],
+  };
+  return { kind: 'wait', game, pending, duplicate: false };
+}
+
+/**
+ * A pipelined append finished. Durable commits are folded in sequence order (the projector may already
+ * have read some of them from the store). A refused one means the tip was wrong: the game is dropped and
+ * read again, and every command decided on that tip is decided again.
+ */
+function settle(deps: AppDeps, game: HeldGame, pending: PendingCommit, ok: boolean): boolean {
+  if (!ok) {
+    game.tip = null;
+    deps.cache.forget(game.gameId);
+    return false;
+  }
+  pending.durable = true;
+  const tip = game.tip;
+  if (tip === null) return true;
+  while (tip.pending.length > 0 && tip.pending[0].durable) {
+    absorb(game, [(tip.pending.shift() as PendingCommit).commit]);
+  }
+  if (tip.pending.length === 0) game.tip = null;
+  return true;
+}
+
 export function makeCommit(
-  game: HeldGame,
   attempt: Pick<Attempt, 'gameId' | 'commandId' | 'actor'>,
+  seq: number,
+  prevHash: string,
   at: number,
   events: unknown[],
 ): Commit {
   const body = {
     gameId: attempt.gameId,
-    seq: game.folded.version + 1,
+    seq,
     commandId: attempt.commandId,
     actor: attempt.actor,
     at,
     events,
-    prevHash: game.lastHash,
+    prevHash,
   };
-  return { ...body, hash: commitHash(body.prevHash, body) };
+  return { ...body, hash: commitHash(prevHash, body) };
 }

@@ -16,15 +16,13 @@ export type DeadlineOutcome = 'fired' | 'stale' | 'noGame';
 export async function fireDeadline(deps: AppDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
   const early = job.at - deps.clock.now();
   if (early > 0) await sleep(Math.min(early, deps.options.maxEarlyWaitMs));
-  const outcome = await deps.writes.run(job.gameId, () =>
-    commitAttempt(deps, {
-      gameId: job.gameId,
-      commandId: `timeUp:${job.deadlineId}`,
-      actor: 'system',
-      decide: (state, now) =>
-        decide(state, { type: 'timeUp', deadlineId: job.deadlineId }, { actor: 'system', now }),
-    }),
-  );
+  const outcome = await commitAttempt(deps, {
+    gameId: job.gameId,
+    commandId: `timeUp:${job.deadlineId}`,
+    actor: 'system',
+    decide: (state, now) =>
+      decide(state, { type: 'timeUp', deadlineId: job.deadlineId }, { actor: 'system', now }),
+  });
   if (outcome.kind === 'noGame') return 'noGame';
   if (outcome.kind === 'rejected')
     throw new Error(`timeUp refused: ${outcome.rejection.code} ${outcome.rejection.message}`);

@@ -26,6 +26,12 @@ export interface AppOptions {
   maxGames?: number;
   /** Longest a deadline that arrives early waits for its time before deciding (ms). */
   maxEarlyWaitMs?: number;
+  /**
+   * The store orders appends as they are called (the embedded log, memory), so a game's next command may
+   * be decided and appended while the previous commit is still being made durable. Never for DynamoDB,
+   * where an append checks the previous commit exists.
+   */
+  pipeline?: boolean;
 }
 
 export interface AppDeps extends AppPorts {
@@ -47,6 +53,7 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
       maxAttempts: options.maxAttempts ?? 8,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
       maxEarlyWaitMs: options.maxEarlyWaitMs ?? 5000,
+      pipeline: options.pipeline ?? false,
     },
   };
 }

@@ -19,6 +19,23 @@ export interface HeldGame {
   moves: SeatMove[];
   /** The highest version whose views this process has sent (the projector's mark). */
   projected: number;
+  /** Commits appended but not yet durable, and the game as it will be after them (pipelined stores only). */
+  tip: Tip | null;
+}
+
+/** The game ahead of the durable fold: what the next command is decided on while earlier ones sync. */
+export interface Tip {
+  folded: Folded;
+  lastHash: string;
+  /** In sequence order. */
+  pending: PendingCommit[];
+}
+
+export interface PendingCommit {
+  commit: Commit;
+  durable: boolean;
+  /** True once the commit is durable and folded; false if the store refused it. */
+  settled: Promise<boolean>;
 }
 
 export interface GameCacheOptions {
@@ -53,6 +70,11 @@ export class GameCache {
     return game;
   }
 
+  /** Drops a game (its tip proved wrong): the next load reads it in full. */
+  forget(gameId: string): void {
+    this.games.delete(gameId);
+  }
+
   /** The game as held, without reading the store. */
   peek(gameId: string): HeldGame | undefined {
     return this.games.get(gameId);
@@ -73,7 +95,7 @@ export class GameCache {
 }
 
 export function newGame(gameId: string): HeldGame {
-  return { gameId, folded: emptyFold, lastHash: '', accepted: new Map(), moves: [], projected: 0 };
+  return { gameId, folded: emptyFold, lastHash: '', accepted: new Map(), moves: [], projected: 0, tip: null };
 }
 
 /** Folds commits that follow the held version; those already held are skipped. */
@@ -81,6 +103,9 @@ export function absorb(game: HeldGame, commits: readonly Commit[]): void {
   for (const commit of commits) {
     const { version } = game.folded;
     if (commit.seq <= version) continue;
+    if (commit.seq === version + 1 && commit.prevHash !== game.lastHash) {
+      throw new Error(`game ${game.gameId}: commit ${commit.seq} does not chain to the commit before it`);
+    }
     if (commit.seq !== version + 1) {
       throw new Error(`game ${game.gameId}: commit ${commit.seq} follows version ${version}`);
     }

@@ -38,20 +38,18 @@ export async function handleCommand(
     };
   }
   const command = parsed.command;
-  const outcome = await deps.writes.run(gameId, () =>
-    commitAttempt(deps, {
-      gameId,
-      commandId,
-      actor: String(seat),
-      expectedVersion: frame.expectedVersion,
-      decide: (state, now) =>
-        decide(state, command, {
-          actor: seat,
-          now,
-          ...(command.type === 'start' ? { seed: deps.ids.seed() } : {}),
-        }),
-    }),
-  );
+  const outcome = await commitAttempt(deps, {
+    gameId,
+    commandId,
+    actor: String(seat),
+    expectedVersion: frame.expectedVersion,
+    decide: (state, now) =>
+      decide(state, command, {
+        actor: seat,
+        now,
+        ...(command.type === 'start' ? { seed: deps.ids.seed() } : {}),
+      }),
+  });
   const withGame = { ...log, game: gameId };
   switch (outcome.kind) {
     case 'noGame':

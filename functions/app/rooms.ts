@@ -9,7 +9,6 @@ import {
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { errorFrame, type Reply, viewFrame } from './frames.js';
-import { newGame } from './game-cache.js';
 import { hashToken, mintToken } from './tokens.js';
 
 /** Codes tried before giving up; with 25^5 codes a collision is already rare. */
@@ -49,12 +48,7 @@ export async function createRoom(
 
   const gameId = deps.ids.gameId();
   const code = await claimCode(deps, gameId);
-  const commit = makeCommit(
-    newGame(gameId),
-    { gameId, commandId: 'create', actor: 'host' },
-    now,
-    decision.events,
-  );
+  const commit = makeCommit({ gameId, commandId: 'create', actor: 'host' }, 1, '', now, decision.events);
   const appended = await deps.store.append(commit);
   if (!appended.ok) throw new Error(`game ${gameId} already has a first commit`);
   const hostToken = mintToken(deps.ids, commit.seq);
@@ -94,15 +88,13 @@ export async function joinRoom(
       log: { action: 'join', outcome: 'no_game' },
     };
   }
-  const outcome = await deps.writes.run(gameId, () =>
-    commitAttempt(deps, {
-      gameId,
-      // Nobody retries a join by id: each is a new player.
-      commandId: `join:${deps.ids.connectionId()}`,
-      actor: 'system',
-      decide: (state, now) => joinGame(state, name, seat, { actor: 'system', now }),
-    }),
-  );
+  const outcome = await commitAttempt(deps, {
+    gameId,
+    // Nobody retries a join by id: each is a new player.
+    commandId: `join:${deps.ids.connectionId()}`,
+    actor: 'system',
+    decide: (state, now) => joinGame(state, name, seat, { actor: 'system', now }),
+  });
   if (outcome.kind === 'noGame') {
     return {
       frames: [errorFrame('no_game', `no room ${code}`)],

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { TimerScheduler } from '../adapters/memory/scheduler.js';
 import { type App, createApp } from '../app/app.js';
@@ -49,6 +50,8 @@ const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log: Log = options.quiet ? silentLog : jsonLog;
+  // How long the event loop was held up since start: the first thing to look at when latency jumps.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const stores = await openStores(options.store ?? 'log', options.dataDir ?? '.data');
   let app: App | undefined;
   const appNow = () => {
@@ -82,14 +85,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   let gateway: LocalGateway | undefined;
   const fanOut = new GatewayFanOut(() => gateway);
-  app = createApp({
-    store,
-    directory: stores.directory,
-    fanOut,
-    scheduler,
-    clock: systemClock,
-    ids: randomIds,
-  });
+  const kind = options.store ?? 'log';
+  app = createApp(
+    { store, directory: stores.directory, fanOut, scheduler, clock: systemClock, ids: randomIds },
+    // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
+    { pipeline: kind !== 'dynamo' },
+  );
 
   const routes = {
     connect: connectHandler(log),
@@ -113,8 +114,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       store: options.store ?? 'log',
       games: app?.deps.cache.size() ?? 0,
       timers: scheduler.pending(),
+      ...(stores.stats ? { log: stores.stats() } : {}),
+      eventLoopDelayMs: {
+        p99: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+        max: Math.round(loopDelay.max / 1e4) / 100,
+      },
     }),
   });
+  loopDelay.enable();
   const host = options.host ?? '127.0.0.1';
   let port: number;
   try {
@@ -144,6 +151,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await g.close();
         await store.drain();
         await stores.close();
+        loopDelay.disable();
       })();
       return closing;
     },

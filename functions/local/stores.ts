@@ -19,6 +19,8 @@ export interface Stores {
   directory: Directory;
   /** Where the data lives, for the start-up message. */
   where: string;
+  /** The log's own counters (appends, syncs, bytes), for /healthz and the load test. */
+  stats?: () => Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,13 @@ export async function openStores(kind: StoreKind, dataDir: string): Promise<Stor
       const store = await LogEventStore.open({ dir: dataDir });
       try {
         const directory = await LogDirectory.open({ dir: dataDir });
-        return { store, directory, where: dataDir, close: () => closeBoth(store, directory) };
+        return {
+          store,
+          directory,
+          where: dataDir,
+          stats: () => ({ ...store.stats() }),
+          close: () => closeBoth(store, directory),
+        };
       } catch (error) {
         await store.close();
         throw error;

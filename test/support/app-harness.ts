@@ -37,19 +37,22 @@ export class AppHarness {
    * A second harness given the first is a second process of the same backend: one store, directory, clock
    * and socket gateway; its own cache, locks and scheduler.
    */
-  constructor(shared?: AppHarness) {
+  constructor(shared?: AppHarness, options: { store?: EventStore; pipeline?: boolean } = {}) {
     this.clock = shared?.clock ?? new ManualClock();
     this.fanOut = shared?.fanOut ?? new MemoryFanOut();
-    this.store = shared?.store ?? new MemoryEventStore();
+    this.store = shared?.store ?? options.store ?? new MemoryEventStore();
     this.directory = shared?.directory ?? new MemoryDirectory({ now: () => this.clock.now() });
-    this.app = createApp({
-      store: this.store,
-      directory: this.directory,
-      fanOut: this.fanOut,
-      scheduler: this.scheduler,
-      clock: this.clock,
-      ids: this.ids,
-    });
+    this.app = createApp(
+      {
+        store: this.store,
+        directory: this.directory,
+        fanOut: this.fanOut,
+        scheduler: this.scheduler,
+        clock: this.clock,
+        ids: this.ids,
+      },
+      { pipeline: options.pipeline ?? false },
+    );
   }
 
   /** Frames of the reply to one client frame. */
