@@ -80,6 +80,13 @@ describe('what a player is shown, from the engine’s own views', () => {
     expect(targetsFor(seatView(t, 4), { kind: 'act', ability: 'heal' })).toContain(4);
   });
 
+  it('does not offer the mafia its own members as targets', () => {
+    const t = tableOf(7, deal);
+    until(t, (v) => v.phase.kind === 'night' && v.phase.round === 1);
+    expect(targetsFor(seatView(t, 2), { kind: 'act', ability: 'shoot' })).toEqual([3, 4, 5, 6, 7]);
+    expect(targetsFor(seatView(t, 2), { kind: 'act', ability: 'check' })).toEqual([1, 3, 4, 5, 6, 7]);
+  });
+
   it('hands a recorded table’s moves to the host: the players’ phones only watch', () => {
     const t = tableOf(5, { 1: 'mafia', 2: 'sheriff' }, { master: 'moderator' });
     expect(screenOf(hostView(t))).toBe('host');

@@ -102,8 +102,11 @@ export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
   const living = view.seats.filter((s) => s.alive).map((s) => s.seat);
   const mine = view.you?.seat ?? null;
   switch (intent.kind) {
-    case 'act':
-      return OUTWARD.has(intent.ability) ? living.filter((s) => s !== mine) : living;
+    case 'act': {
+      // The mafia shoots outward: its own members are not offered (they are on the card, not the tiles).
+      const mates = intent.ability === 'shoot' ? (view.you?.teammates ?? []) : [];
+      return OUTWARD.has(intent.ability) ? living.filter((s) => s !== mine && !mates.includes(s)) : living;
+    }
     case 'nominate': {
       const taken = new Set(view.nominations.map((n) => n.target));
       return living.filter((s) => !taken.has(s));
