@@ -16,7 +16,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -256,6 +256,7 @@ async function main(): Promise<void> {
   );
   const setupErrors = stats.total();
 
+  const loadBefore = loadavg()[0];
   const clientLoop = monitorEventLoopDelay({ resolution: 10 });
   clientLoop.enable();
   const sent = new Map<string, Sent>();
@@ -337,6 +338,8 @@ async function main(): Promise<void> {
     aligned: ALIGNED,
     store: STORE,
     cores: cpus().length,
+    /** Other work on the machine skews every figure: the 1-minute load average before and after the run. */
+    loadAverage: [round(loadBefore), round(loadavg()[0])],
     commands: sent.size,
     commandsPerSecond: Math.round(acked / seconds),
     errors: stats.total() - setupErrors + missingAcks,
