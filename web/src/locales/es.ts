@@ -310,6 +310,7 @@ export const templates = {
   'sheet.out': 'Salida',
   'sheet.players': 'Jugadores',
   'sheet.print': 'Imprimir',
+  'sheet.protocol': 'Protocolo del torneo',
   'sheet.result': 'Resultado',
   'sheet.title': 'Hoja de partida',
   'stage.actions': 'Acciones nocturnas',

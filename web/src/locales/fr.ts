@@ -316,6 +316,7 @@ export const templates = {
   'sheet.out': 'Sortie',
   'sheet.players': 'Joueurs',
   'sheet.print': 'Imprimer',
+  'sheet.protocol': 'Procès-verbal du tournoi',
   'sheet.result': 'Résultat',
   'sheet.title': 'Feuille de match',
   'stage.actions': 'Actions de nuit',

@@ -312,6 +312,7 @@ export const templates = {
   'sheet.out': 'Ieșire',
   'sheet.players': 'Jucători',
   'sheet.print': 'Tipărește',
+  'sheet.protocol': 'Procesul-verbal al turneului',
   'sheet.result': 'Rezultat',
   'sheet.title': 'Fișa jocului',
   'stage.actions': 'Acțiunile nopții',

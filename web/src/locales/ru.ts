@@ -311,6 +311,7 @@ export const templates = {
   'sheet.out': 'Выбыл',
   'sheet.players': 'Игроки',
   'sheet.print': 'Печать',
+  'sheet.protocol': 'Протокол турнира',
   'sheet.result': 'Итог',
   'sheet.title': 'Игровой бланк',
   'stage.actions': 'Ночные действия',

@@ -92,6 +92,13 @@ export class SheetPage extends LitElement {
     return html`<div class="row tools">
         <a class="button" href=${`#/game/${encodeURIComponent(gameId)}`}>${msg('Back to the game', { id: 'sheet.back' })}</a>
         <button class="primary" @click=${() => window.print()}>${msg('Print', { id: 'sheet.print' })}</button>
+        ${
+          v.sheet
+            ? html`<button @click=${() => this.openProtocol()}>
+              ${msg('Tournament protocol', { id: 'sheet.protocol' })}
+            </button>`
+            : ''
+        }
       </div>
       <section class="card" aria-labelledby="sheet-h">
         <h1 id="sheet-h">${msg('Game sheet', { id: 'sheet.title' })}</h1>
@@ -150,6 +157,19 @@ export class SheetPage extends LitElement {
           ${d.ballots.map((b) => this.ballot(b, v))}
         </section>`,
       )}`;
+  }
+
+  /**
+   * Sport's official protocol (shared/audit/sheet-html.ts) in a page of its own, ready to print. Loaded
+   * only when asked for: most games never need it, and it stays out of the first download.
+   */
+  private async openProtocol(): Promise<void> {
+    const sheet = this.room.view?.sheet;
+    if (!sheet) return;
+    const { renderSheetHtml } = await import('../../../shared/audit/sheet-html.js');
+    const url = URL.createObjectURL(new Blob([renderSheetHtml(sheet)], { type: 'text/html' }));
+    window.open(url, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
   private ballot(b: BallotRecord, v: GameView) {
