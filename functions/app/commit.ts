@@ -112,8 +112,15 @@ function settle(deps: AppDeps, game: HeldGame, pending: PendingCommit, ok: boole
   pending.durable = true;
   const tip = game.tip;
   if (tip === null) return true;
-  while (tip.pending.length > 0 && tip.pending[0].durable) {
-    absorb(game, [(tip.pending.shift() as PendingCommit).commit]);
+  try {
+    while (tip.pending.length > 0 && tip.pending[0].durable) {
+      absorb(game, [(tip.pending.shift() as PendingCommit).commit]);
+    }
+  } catch (error) {
+    // The log holds something other than what was decided here: start again from the log.
+    game.tip = null;
+    deps.cache.forget(game.gameId);
+    throw error;
   }
   if (tip.pending.length === 0) game.tip = null;
   return true;

@@ -47,6 +47,7 @@ export class LocalGateway {
   private readonly sockets = new Map<string, Socket>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private requests = 0;
+  private accepting = true;
 
   constructor(private readonly options: GatewayOptions) {
     this.http = createServer((req, res) => this.request(req, res));
@@ -83,8 +84,13 @@ export class LocalGateway {
     return this.sockets.size;
   }
 
-  /** Stops taking sockets and requests. Invocations already running are awaited by `drain`. */
+  /**
+   * Stops taking sockets, requests and frames (a frame that arrives now is dropped unanswered, as by a
+   * socket that broke: the client resends it after `resume`, and its command id keeps that harmless).
+   * Invocations already running are awaited by `drain`.
+   */
   stopAccepting(): void {
+    this.accepting = false;
     this.http.close();
   }
 
@@ -117,6 +123,7 @@ export class LocalGateway {
     // API Gateway runs $connect before the socket is usable; here messages wait for it the same way.
     const connected = this.invoke('connect', event(connectionId, '$connect', 'CONNECT'));
     ws.on('message', (data: RawData) => {
+      if (!this.accepting) return;
       const socket = this.sockets.get(connectionId);
       if (socket) socket.lastActiveAt = new Date();
       const body = Array.isArray(data)
