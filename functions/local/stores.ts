@@ -1,15 +1,10 @@
 import { join } from 'node:path';
-import { localDynamoClient } from '../adapters/dynamo/client.js';
-import { DynamoDirectory } from '../adapters/dynamo/directory.js';
-import { DynamoEventStore } from '../adapters/dynamo/event-store.js';
-import { createTableIfMissing } from '../adapters/dynamo/table.js';
 import { LogDirectory } from '../adapters/log/directory.js';
 import { LogEventStore } from '../adapters/log/event-store.js';
 import { MemoryDirectory } from '../adapters/memory/directory.js';
 import { MemoryEventStore } from '../adapters/memory/event-store.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
-import { startDynamoServer } from './dynamo-server.js';
 
 export type StoreKind = 'log' | 'dynamo' | 'memory';
 export const STORE_KINDS: readonly StoreKind[] = ['log', 'dynamo', 'memory'];
@@ -49,6 +44,20 @@ export async function openStores(kind: StoreKind, dataDir: string): Promise<Stor
       }
     }
     case 'dynamo': {
+      // Loaded only for this store: the SDK and dynalite add a noticeable share to start-up.
+      const [
+        { localDynamoClient },
+        { DynamoDirectory },
+        { DynamoEventStore },
+        { createTableIfMissing },
+        { startDynamoServer },
+      ] = await Promise.all([
+        import('../adapters/dynamo/client.js'),
+        import('../adapters/dynamo/directory.js'),
+        import('../adapters/dynamo/event-store.js'),
+        import('../adapters/dynamo/table.js'),
+        import('./dynamo-server.js'),
+      ]);
       const dir = join(dataDir, 'dynamo');
       const server = await startDynamoServer({ dataDir: dir });
       const client = localDynamoClient(server.endpoint);
