@@ -1,6 +1,6 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { EventsTable } from '../../infra/constructs/events-table.js';
 import { tempApp } from './support/cdk.js';
 
