@@ -13,6 +13,10 @@ const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =
 export const commandSchema = v.variant('type', [
   cmd('configure', { settings: settingsInputSchema }),
   cmd('takeSeat', { seat }),
+  cmd('seatPlayer', {
+    name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+    seat: v.optional(seat),
+  }),
   cmd('start', {}),
   cmd('assignRole', { seat, role: v.picklist([...ROLE_IDS, 'commissar']) }),
   cmd('pickCard', { card: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
@@ -53,6 +57,7 @@ export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 /** Commands only the host may send. */
 export const HOST_COMMANDS: ReadonlySet<CommandType> = new Set([
   'configure',
+  'seatPlayer',
   'start',
   'assignRole',
   'advance',

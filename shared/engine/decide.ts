@@ -69,21 +69,25 @@ function checkSettings(
 
 /** A player joins the lobby: at the seat asked for, or the lowest free one. */
 export function joinGame(state: GameState, name: string, seat: Seat | undefined, meta: Meta): Decision {
-  return run(state, meta, (tx) => {
-    if (!state.created) return no('wrong_phase', 'no such game');
-    if (!inLobby(state)) return no('wrong_phase', 'the game has started');
-    const max = PRESETS[state.settings.preset].maxPlayers;
-    const taken = new Set(seatsOf(state));
-    if (seat !== undefined) {
-      if (seat < 1 || seat > max) return no('unknown_seat', `seats are 1 to ${max}`);
-      if (taken.has(seat)) return no('seat_taken', `seat ${seat} is taken`);
-    }
-    let chosen = seat;
-    for (let i = 1; chosen === undefined && i <= max; i++) if (!taken.has(i)) chosen = i;
-    if (chosen === undefined) return no('game_full', 'every seat is taken');
-    emit(tx, { type: 'seatTaken', seat: chosen, name });
-    return undefined;
-  });
+  return run(state, meta, (tx) =>
+    state.created ? seatNewPlayer(tx, name, seat) : no('wrong_phase', 'no such game'),
+  );
+}
+
+function seatNewPlayer(tx: Tx, name: string, seat: Seat | undefined): Rejection | undefined {
+  const s = tx.state;
+  if (!inLobby(s)) return no('wrong_phase', 'the game has started');
+  const max = PRESETS[s.settings.preset].maxPlayers;
+  const taken = new Set(seatsOf(s));
+  if (seat !== undefined) {
+    if (seat < 1 || seat > max) return no('unknown_seat', `seats are 1 to ${max}`);
+    if (taken.has(seat)) return no('seat_taken', `seat ${seat} is taken`);
+  }
+  let chosen = seat;
+  for (let i = 1; chosen === undefined && i <= max; i++) if (!taken.has(i)) chosen = i;
+  if (chosen === undefined) return no('game_full', 'every seat is taken');
+  emit(tx, { type: 'seatTaken', seat: chosen, name });
+  return undefined;
 }
 
 type Handler<K extends CommandType> = (tx: Tx, c: CommandOf<K>, who: Actor) => Rejection | undefined;
@@ -113,6 +117,14 @@ function checkResult(s: GameState, checker: Seat, target: Seat): CheckResult {
   if (roleOf(s, checker) === 'don')
     return SHERIFF_LIKE.includes(roleOf(s, target)) ? 'sheriff' : 'notSheriff';
   return ROLES[roleOf(s, target)].black ? 'black' : 'red';
+}
+
+/** A lone candidate who may not vote for himself has no vote to cast: the ballot does not wait for him. */
+function canVote(s: GameState, seat: Seat): boolean {
+  const ballot = s.ballot;
+  if (!ballot) return false;
+  if (ballot.kind === 'lift' || s.settings.selfVote) return true;
+  return ballot.candidates.some((c) => c !== seat && s.alive.includes(c));
 }
 
 function deal(tx: Tx, roles: Record<string, RoleId>): void {
@@ -145,6 +157,10 @@ const handlers: Handlers = {
     if (problem) return problem;
     emit(tx, { type: 'settingsChanged', settings });
     return undefined;
+  },
+
+  seatPlayer(tx, c) {
+    return seatNewPlayer(tx, c.name, c.seat);
   },
 
   takeSeat(tx, c, who) {
@@ -414,7 +430,13 @@ const handlers: Handlers = {
       emit(tx, { type: 'voteCast', seat, vote: c.target });
     }
     const t = tx.state;
-    if (t.settings.master === 'auto' && t.alive.every((x) => x in (t.ballot?.votes ?? {}))) endStep(tx);
+    if (
+      t.settings.master === 'auto' &&
+      t.ballot &&
+      t.alive.every((x) => x in t.ballot!.votes || !canVote(t, x))
+    ) {
+      endStep(tx);
+    }
     return undefined;
   },
 

@@ -181,3 +181,25 @@ describe('masters', () => {
     refused(t.send('host', { type: 'unpauseClock' }), 'wrong_phase');
   });
 });
+
+describe('seating', () => {
+  it('the host seats a player who has no phone of his own (an in-person table)', () => {
+    const t = new Table();
+    ok(t.create({ preset: 'online', master: 'moderator' }));
+    ok(t.join('Ann'));
+    does(t, 'host', { type: 'seatPlayer', name: 'Bob' });
+    does(t, 'host', { type: 'seatPlayer', name: 'Cid', seat: 5 });
+    refused(t.send('host', { type: 'seatPlayer', name: 'Dan', seat: 5 }), 'seat_taken');
+    refused(t.send(1, { type: 'seatPlayer', name: 'Eve' }), 'host_only');
+    expect(t.state.names).toEqual({ 1: 'Ann', 2: 'Bob', 5: 'Cid' });
+  });
+
+  it('a player moves to a free seat in the lobby, and only there', () => {
+    const t = seated({ preset: 'online', dealing: 'manual' }, 4);
+    does(t, 2, { type: 'takeSeat', seat: 6 });
+    refused(t.send(3, { type: 'takeSeat', seat: 6 }), 'seat_taken');
+    expect(Object.keys(t.state.names)).toEqual(['1', '3', '4', '6']);
+    refused(t.command('host', { type: 'start' }), 'not_enough_players');
+    does(t, 6, { type: 'takeSeat', seat: 2 });
+  });
+});

@@ -314,3 +314,14 @@ describe('online preset: the mafia agrees on its shot', () => {
     expect(JSON.stringify(seatView(t, 4))).not.toContain('"target":6');
   });
 });
+
+describe('online preset: a lone nominee', () => {
+  it('the ballot closes once everyone who has a vote to cast has voted', () => {
+    const t = five();
+    does(t, 2, { type: 'nominate', target: 1 });
+    until(t, { phase: { stage: 'vote' } });
+    refused(t.send(1, { type: 'vote', target: 1 }), 'self_vote');
+    for (const s of [2, 3, 4, 5]) does(t, s, { type: 'vote', target: 1 });
+    expect(result(t)).toMatchObject({ speaker: 1, phase: { stage: 'lastWord' } });
+  });
+});
