@@ -269,16 +269,10 @@ export class AppShell extends LitElement {
     }
   }
 
+  /** The host seats a player who has no phone of his own (an in-person table). */
   private readonly onGuest = async (e: CustomEvent<string>) => {
     e.stopPropagation();
-    const code = this.room.session?.code;
-    if (!code) return;
-    try {
-      await this.socket.seatGuest(code, e.detail);
-    } catch (error) {
-      const err = error instanceof SocketError ? error : new SocketError('network', String(error));
-      this.toast(problemText(err.code, err.message));
-    }
+    await this.socket.send({ type: 'seatPlayer', name: e.detail });
   };
 
   private readonly onLocale = async (e: CustomEvent<Locale>) => {

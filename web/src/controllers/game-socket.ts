@@ -149,35 +149,6 @@ export class GameSocket implements ReactiveController {
     });
   }
 
-  /**
-   * Seats a player at an in-person table on his behalf: a short-lived connection joins with his name and
-   * closes; the host's own connection stays the host's. (The protocol seats players only by `join`.)
-   */
-  async seatGuest(code: string, name: string): Promise<void> {
-    const ws = new WebSocket(await this.options.url());
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => fail(new SocketError('network', 'the server did not answer')),
-        REQUEST_TIMEOUT_MS,
-      );
-      const fail = (e: Error) => {
-        clearTimeout(timer);
-        ws.close();
-        reject(e);
-      };
-      ws.onopen = () => ws.send(JSON.stringify({ action: 'join', code, name }));
-      ws.onerror = () => fail(new SocketError('network', 'could not reach the server'));
-      ws.onmessage = (e) => {
-        const frame = JSON.parse(String(e.data)) as ServerFrame;
-        if (frame.type === 'joined') {
-          clearTimeout(timer);
-          ws.close();
-          resolve();
-        } else if (frame.type === 'error') fail(new SocketError(frame.code, frame.message));
-      };
-    });
-  }
-
   private async bind(session: Session): Promise<Session> {
     saveSession(this.options.store, session);
     this.session = session;
