@@ -9,8 +9,9 @@
  * saw a view at or after a command's version), latency from sending a command to the moment the LAST
  * socket of its room (players and host) holds a view of it, commands/s, and the CPU both processes used.
  *
- * Env: ROOMS (200), PLAYERS (10), SECONDS (30), ALIGNED (0), STORE (log), LOAD_URL (use a running server
- * instead of starting one, e.g. ws://127.0.0.1:8080/ws).
+ * Env: ROOMS (200), PLAYERS (10), SENDERS (players of a room who send each second; all by default),
+ * SECONDS (30), ALIGNED (0), STORE (log), LOAD_URL (use a running server instead of starting one, e.g.
+ * ws://127.0.0.1:8080/ws).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,8 @@ const int = (name: string, fallback: number) => {
 const ROOMS = int('ROOMS', 200);
 const PLAYERS = int('PLAYERS', 10);
 const SECONDS = int('SECONDS', 30);
+/** Players of a room who send a command each second (all of them by default); they take turns. */
+const SENDERS = Math.min(int('SENDERS', PLAYERS), PLAYERS);
 const ALIGNED = process.env.ALIGNED === '1';
 const STORE = process.env.STORE ?? 'log';
 const SETUP_CONCURRENCY = 20;
@@ -46,6 +49,8 @@ class Conn {
   readonly versions: number[] = [];
   readonly times: number[] = [];
   seat: number | 'host' = 'host';
+  /** Votes this player has sent: his n-th vote goes n places round the table. */
+  votes = 0;
   closed = false;
   private readonly pending = new Map<string, (frame: Record<string, unknown>) => void>();
 
@@ -170,8 +175,12 @@ async function startRoom(room: Room): Promise<void> {
   }
 }
 
-/** In second k, seat p votes for the seat (k mod (n-1)) + 1 places after his own: never himself, never a majority. */
-const targetOf = (seat: number, k: number) => ((seat - 1 + (k % (PLAYERS - 1)) + 1) % PLAYERS) + 1;
+/**
+ * A player's n-th vote is for the seat (n mod (N-1)) + 1 places after his own: never himself, never the
+ * seat he voted for last (so every vote is an event), and since players take turns, their counts differ by
+ * at most one, so no seat ever holds more than two votes: no majority ends the day.
+ */
+const targetOf = (seat: number, n: number) => ((seat - 1 + (n % (PLAYERS - 1)) + 1) % PLAYERS) + 1;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -275,7 +284,11 @@ async function main(): Promise<void> {
           const due = t0 + offset + k * 1000;
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
-          for (const player of room.players) {
+          const senders = Array.from(
+            { length: SENDERS },
+            (_, i) => room.players[(k * SENDERS + i) % PLAYERS],
+          );
+          for (const player of senders) {
             const commandId = randomUUID();
             const record: Sent = { room, at: performance.now(), version: null };
             sent.set(commandId, record);
@@ -285,7 +298,7 @@ async function main(): Promise<void> {
             player.send({
               action: 'command',
               commandId,
-              command: { type: 'vote', target: targetOf(player.seat as number, k) },
+              command: { type: 'vote', target: targetOf(player.seat as number, player.votes++) },
             });
           }
         }
@@ -334,6 +347,7 @@ async function main(): Promise<void> {
   const result = {
     rooms: ROOMS,
     players: PLAYERS,
+    sendersPerRoom: SENDERS,
     seconds: SECONDS,
     aligned: ALIGNED,
     store: STORE,
