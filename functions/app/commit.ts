@@ -2,7 +2,7 @@ import { type Decision, foldCommits, type GameState, type Rejection } from '../.
 import { commitHash } from '../ports/commit-hash.js';
 import type { Commit } from '../ports/event-store.js';
 import type { AppDeps } from './deps.js';
-import { absorb, type HeldGame, type PendingCommit } from './game-cache.js';
+import { advance, type HeldGame, type PendingCommit } from './game-cache.js';
 
 /** One command on its way into the log. */
 export interface Attempt {
@@ -76,13 +76,14 @@ async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
   if (!decision.ok) return { kind: 'rejected', rejection: decision.rejection, game };
   if (decision.events.length === 0) return { kind: 'unchanged', version, game };
   const commit = makeCommit(attempt, version + 1, base.lastHash, now, decision.events);
+  const after = foldCommits(base.folded, [commit]);
   const appended = deps.store.append(commit);
   if (!deps.options.pipeline) {
     if (!(await appended).ok) return { kind: 'lost' };
-    absorb(game, [commit]);
+    advance(game, commit, after);
     return { kind: 'appended', version: commit.seq, commit, game };
   }
-  const pending: PendingCommit = { commit, durable: false, settled: Promise.resolve(false) };
+  const pending: PendingCommit = { commit, after, durable: false, settled: Promise.resolve(false) };
   pending.settled = appended.then(
     (result) => settle(deps, game, pending, result.ok),
     (error: unknown) => {
@@ -91,7 +92,7 @@ async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
     },
   );
   game.tip = {
-    folded: foldCommits(base.folded, [commit]),
+    folded: after,
     lastHash: commit.hash,
     pending: [...(game.tip?.pending ?? []), pending],
   };
@@ -114,7 +115,8 @@ function settle(deps: AppDeps, game: HeldGame, pending: PendingCommit, ok: boole
   if (tip === null) return true;
   try {
     while (tip.pending.length > 0 && tip.pending[0].durable) {
-      absorb(game, [(tip.pending.shift() as PendingCommit).commit]);
+      const next = tip.pending.shift() as PendingCommit;
+      advance(game, next.commit, next.after);
     }
   } catch (error) {
     // The log holds something other than what was decided here: start again from the log.

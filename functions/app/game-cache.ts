@@ -33,6 +33,8 @@ export interface Tip {
 
 export interface PendingCommit {
   commit: Commit;
+  /** The game folded up to and including this commit. */
+  after: Folded;
   durable: boolean;
   /** True once the commit is durable and folded; false if the store refused it. */
   settled: Promise<boolean>;
@@ -100,22 +102,28 @@ export function newGame(gameId: string): HeldGame {
 
 /** Folds commits that follow the held version; those already held are skipped. */
 export function absorb(game: HeldGame, commits: readonly Commit[]): void {
-  for (const commit of commits) {
-    const { version } = game.folded;
-    if (commit.seq <= version) continue;
-    if (commit.seq === version + 1 && commit.prevHash !== game.lastHash) {
-      throw new Error(`game ${game.gameId}: commit ${commit.seq} does not chain to the commit before it`);
-    }
-    if (commit.seq !== version + 1) {
-      throw new Error(`game ${game.gameId}: commit ${commit.seq} follows version ${version}`);
-    }
-    game.folded = foldCommits(game.folded, [commit]);
-    game.lastHash = commit.hash;
-    const ofActor = game.accepted.get(commit.actor) ?? new Map<string, number>();
-    ofActor.set(commit.commandId, commit.seq);
-    game.accepted.set(commit.actor, ofActor);
-    for (const event of commit.events as GameEvent[]) {
-      if (event.type === 'seatChanged') game.moves.push({ seq: commit.seq, from: event.from, to: event.to });
-    }
+  for (const commit of commits) advance(game, commit);
+}
+
+/**
+ * Folds one commit onto the held game, if it is the next one. `after`, when the caller already folded the
+ * commit (it decided it), is used instead of folding again.
+ */
+export function advance(game: HeldGame, commit: Commit, after?: Folded): void {
+  const { version } = game.folded;
+  if (commit.seq <= version) return;
+  if (commit.seq !== version + 1) {
+    throw new Error(`game ${game.gameId}: commit ${commit.seq} follows version ${version}`);
+  }
+  if (commit.prevHash !== game.lastHash) {
+    throw new Error(`game ${game.gameId}: commit ${commit.seq} does not chain to the commit before it`);
+  }
+  game.folded = after ?? foldCommits(game.folded, [commit]);
+  game.lastHash = commit.hash;
+  const ofActor = game.accepted.get(commit.actor) ?? new Map<string, number>();
+  ofActor.set(commit.commandId, commit.seq);
+  game.accepted.set(commit.actor, ofActor);
+  for (const event of commit.events as GameEvent[]) {
+    if (event.type === 'seatChanged') game.moves.push({ seq: commit.seq, from: event.from, to: event.to });
   }
 }
