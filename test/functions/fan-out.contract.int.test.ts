@@ -100,8 +100,14 @@ fanOutContract('API Gateway management API (real SDK client, local gateway)', as
     received: async (id) => {
       const socket = clients.get(id)!;
       const from = socket.frames.findIndex((f) => f.type === 'created') + 1;
-      await new Promise((r) => setTimeout(r, 50));
-      return socket.frames.slice(from).filter((f) => f.type !== 'view');
+      const frames = () => socket.frames.slice(from).filter((f) => f.type !== 'view');
+      // Posted frames are on their way to the socket: wait until no more arrive.
+      let count = -1;
+      while (frames().length !== count) {
+        count = frames().length;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return frames();
     },
     hangUp: async (id) => {
       await clients.get(id)?.close();

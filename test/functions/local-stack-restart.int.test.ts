@@ -78,7 +78,7 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     // it); everything after it fast.
     const table = await LocalTable.open(wsUrl, 7, {
       ...FAST_ONLINE,
-      timers: { ...FAST_ONLINE.timers, intro: 6 },
+      timers: { ...FAST_ONLINE.timers, intro: 8 },
     });
     await table.start();
     const night = await table.host.waitForView((v) => v.phase.stage === 'intro');
