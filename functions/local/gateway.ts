@@ -21,6 +21,8 @@ export interface GatewayOptions {
   log: Log;
   /** What /healthz reports beyond the connection count. */
   health?: () => Record<string, unknown>;
+  /** A socket that sends nothing for this long is closed, as API Gateway does after 10 minutes. */
+  idleTimeoutMs?: number;
 }
 
 interface Socket {
@@ -48,6 +50,7 @@ export class LocalGateway {
   private readonly inFlight = new Set<Promise<unknown>>();
   private requests = 0;
   private accepting = true;
+  private readonly idleSweep: NodeJS.Timeout;
 
   constructor(private readonly options: GatewayOptions) {
     this.http = createServer((req, res) => this.request(req, res));
@@ -59,6 +62,18 @@ export class LocalGateway {
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
     });
+    // Clients ping; one that stopped (a phone that lost its network) is let go, and resumes when it returns.
+    const idleMs = options.idleTimeoutMs ?? 10 * 60_000;
+    this.idleSweep = setInterval(
+      () => {
+        const limit = Date.now() - idleMs;
+        for (const { ws, lastActiveAt } of this.sockets.values()) {
+          if (lastActiveAt.getTime() < limit) ws.close(1001, 'idle');
+        }
+      },
+      Math.min(idleMs, 60_000),
+    );
+    this.idleSweep.unref();
   }
 
   async listen(port: number, host: string): Promise<number> {
@@ -91,6 +106,7 @@ export class LocalGateway {
    */
   stopAccepting(): void {
     this.accepting = false;
+    clearInterval(this.idleSweep);
     this.http.close();
   }
 

@@ -25,6 +25,8 @@ export interface ServerOptions {
   webDir?: string;
   /** No log lines. */
   quiet?: boolean;
+  /** A socket silent this long is closed (default 10 minutes, as API Gateway). */
+  idleTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -110,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     newConnectionId: randomIds.connectionId,
     fallback: staticFiles(options.webDir ?? defaultWebDir),
     log,
+    idleTimeoutMs: options.idleTimeoutMs,
     health: () => ({
       store: options.store ?? 'log',
       games: app?.deps.cache.size() ?? 0,

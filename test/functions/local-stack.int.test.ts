@@ -130,6 +130,25 @@ describe('local stack: commands at the edge', () => {
   });
 });
 
+describe('local stack: idle sockets', () => {
+  it('given a socket that stays silent, when the idle time passes, then it is closed; one that pings stays', async () => {
+    const short = await startServer({ port: 0, store: 'memory', quiet: true, idleTimeoutMs: 300 });
+    const silent = await GameClient.open(short.wsUrl);
+    const pinging = await GameClient.open(short.wsUrl);
+    try {
+      const pings = setInterval(() => pinging.send({ action: 'ping' }), 100);
+      const until = Date.now() + 3000;
+      while (silent.open && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      clearInterval(pings);
+      expect(silent.open).toBe(false);
+      expect(pinging.open).toBe(true);
+    } finally {
+      await pinging.close();
+      await short.close();
+    }
+  });
+});
+
 describe('local stack: the web app and health', () => {
   it('given no built app, when the page is asked for, then it says how to build it', async () => {
     const empty = await startServer({
