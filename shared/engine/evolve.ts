@@ -9,8 +9,12 @@ const scratchOf = (s: GameState): Scratch => ({
   nominationLog: s.nominationLog,
 });
 
-/** Moves that moderator-mode `undo` can take back push the scratch they change. */
-const withUndo = (s: GameState): GameState => ({ ...s, undo: [...s.undo, scratchOf(s)] });
+/**
+ * Moves that moderator-mode `undo` can take back push the scratch they change. Other masters cannot undo,
+ * so they keep no stack: a long day of moving votes must not grow the state.
+ */
+const withUndo = (s: GameState): GameState =>
+  s.settings.master === 'moderator' ? { ...s, undo: [...s.undo, scratchOf(s)] } : s;
 
 const bump = (m: Record<string, number>, seat: number, value: number) => ({ ...m, [seat]: value });
 

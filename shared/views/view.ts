@@ -9,6 +9,12 @@ import type { GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 
 const roleOf = (s: GameState, seat: Seat) => s.roles[seat] as RoleId | undefined;
 
+/**
+ * A view carries only the latest chat messages the viewer may read: a chatty game must stay far below API
+ * Gateway's 128 KB message limit. The whole conversation stays in the log for replays.
+ */
+export const CHAT_IN_VIEW = 60;
+
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
 const isPrivileged = (s: GameState, viewer: Viewer) =>
   viewer.kind === 'analyst' || (viewer.kind === 'host' && s.settings.master !== 'auto');
@@ -166,7 +172,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     ballot: s.ballot,
     ballots: s.ballots,
     morning,
-    chat: s.chat.filter((m) => canRead(s, viewer, m.channel, m.round)),
+    chat: s.chat.filter((m) => canRead(s, viewer, m.channel)).slice(-CHAT_IN_VIEW),
     cards: s.deck ? { count: s.deck.length, picked: { ...s.picks } } : null,
     // The best move is named aloud at the table (sport-rules.md): public.
     bestMove: s.bestMove,
@@ -181,7 +187,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
 }
 
 /** Each channel is read only by those it is for: the mafia's by the mafia, the dead's by the dead (A3). */
-function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead', _round: number): boolean {
+function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return true;
   if (channel === 'table') return true;
   if (viewer.kind !== 'seat') return false;

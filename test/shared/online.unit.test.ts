@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHAT_IN_VIEW } from '../../shared/views/view.js';
 import { does, givenGame, ok, refused, result, seatView, unchangedBy, until } from '../support/game.js';
 
 const timers = { intro: 20, mafia: 40, night: 20, discussion: 60, vote: 20, lastWord: 10, lastWordNight: 10 };
@@ -323,5 +324,20 @@ describe('online preset: a lone nominee', () => {
     refused(t.send(1, { type: 'vote', target: 1 }), 'self_vote');
     for (const s of [2, 3, 4, 5]) does(t, s, { type: 'vote', target: 1 });
     expect(result(t)).toMatchObject({ speaker: 1, phase: { stage: 'lastWord' } });
+  });
+});
+
+describe('online preset: views stay small', () => {
+  it('a view carries only the latest chat messages, and an automatic game keeps no undo stack', () => {
+    const t = five();
+    for (let i = 0; i < 150; i++)
+      does(t, 2 + (i % 4), { type: 'say', channel: 'table', text: `message ${i} ${'x'.repeat(400)}` });
+    const view = seatView(t, 1);
+    expect(view.chat).toHaveLength(CHAT_IN_VIEW);
+    expect(view.chat.at(-1)?.text).toMatch(/^message 149 /);
+    expect(JSON.stringify(view).length).toBeLessThan(64 * 1024);
+    does(t, 2, { type: 'nominate', target: 1 });
+    does(t, 3, { type: 'nominate', target: 2 });
+    expect(t.state.undo).toEqual([]);
   });
 });
