@@ -365,10 +365,12 @@ const handlers: Handlers = {
     }
     const badTarget = needLivingTarget(s, c.target);
     if (badTarget) return badTarget;
-    if (day.nominations.some((n) => n.by === who))
+    const own = day.nominations.some((n) => n.by === who);
+    if (own && !s.settings.replaceNomination)
       return no('already_nominated', 'you have already nominated today');
     if (day.nominations.some((n) => n.target === c.target))
       return no('already_nominated', `seat ${c.target} is already nominated`);
+    if (own) emit(tx, { type: 'nominationWithdrawn', by: who as Seat });
     emit(tx, { type: 'nominated', by: who as Seat, target: c.target });
     return undefined;
   },

@@ -29,6 +29,7 @@ const base: Settings = {
   dayFormat: 'discussion',
   nominate: 'anytime',
   withdraw: false,
+  replaceNomination: false,
   voting: 'nominations',
   majorityOf: 'living',
   selfVote: false,

@@ -58,6 +58,8 @@ export interface Settings {
   /** Nominations only inside one's own speech, or at any time of the day's talk. */
   nominate: 'inSpeech' | 'anytime';
   withdraw: boolean;
+  /** A player's new nomination replaces his own earlier one of the day (sport: a setting, off by default). */
+  replaceNomination: boolean;
   voting: 'majority' | 'nominations';
   majorityOf: 'living' | 'cast';
   selfVote: boolean;
@@ -128,6 +130,7 @@ export const settingsInputSchema = v.strictObject({
   dayFormat: v.optional(v.picklist(['speeches', 'discussion'])),
   nominate: v.optional(v.picklist(['inSpeech', 'anytime'])),
   withdraw: v.optional(v.boolean()),
+  replaceNomination: v.optional(v.boolean()),
   voting: v.optional(v.picklist(['majority', 'nominations'])),
   majorityOf: v.optional(v.picklist(['living', 'cast'])),
   selfVote: v.optional(v.boolean()),

@@ -134,6 +134,20 @@ describe('sport preset: the day (C6)', () => {
     expect(result(t).phase.stage).toBe('speech');
   });
 
+  it('settings: a nomination may be withdrawn, or replaced by a new one', () => {
+    const withdrawing = sport({ withdraw: true });
+    day(withdrawing, 1);
+    does(withdrawing, 1, { type: 'nominate', target: 2 });
+    does(withdrawing, 1, { type: 'withdraw' });
+    expect(withdrawing.state.day?.nominations).toEqual([]);
+    const replacing = sport({ replaceNomination: true });
+    day(replacing, 1);
+    does(replacing, 1, { type: 'nominate', target: 2 });
+    does(replacing, 1, { type: 'nominate', target: 7 });
+    expect(replacing.state.day?.nominations).toEqual([{ by: 1, target: 7 }]);
+    expect(replacing.state.nominationLog).toEqual([{ round: 1, by: 1, target: 7 }]);
+  });
+
   it('no nominee: no vote', () => {
     const t = sport();
     day(t, 1);
