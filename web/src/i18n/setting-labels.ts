@@ -77,6 +77,8 @@ export function settingName(key: keyof Settings): string {
       return msg('Nominations', { id: 'set.nominate' });
     case 'withdraw':
       return msg('Nominations can be withdrawn', { id: 'set.withdraw' });
+    case 'replaceNomination':
+      return msg('A new nomination replaces the player’s earlier one', { id: 'set.replaceNomination' });
     case 'voting':
       return msg('Voting', { id: 'set.voting' });
     case 'majorityOf':

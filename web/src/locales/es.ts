@@ -293,6 +293,7 @@ export const templates = {
   'set.nominate': 'Nominaciones',
   'set.preset': 'Reglas',
   'set.removalCancelsVote': 'Una expulsión anula la votación',
+  'set.replaceNomination': 'Una nueva nominación sustituye a la anterior del mismo jugador',
   'set.revealRoles': 'Revelar el rol de los eliminados',
   'set.roles': 'Roles en juego',
   'set.selfVote': 'Se puede votar a uno mismo',

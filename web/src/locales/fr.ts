@@ -299,6 +299,7 @@ export const templates = {
   'set.nominate': 'Propositions',
   'set.preset': 'Règles',
   'set.removalCancelsVote': 'Une exclusion annule le vote',
+  'set.replaceNomination': 'Une nouvelle proposition remplace la précédente du même joueur',
   'set.revealRoles': 'Révéler le rôle des éliminés',
   'set.roles': 'Rôles en jeu',
   'set.selfVote': 'On peut voter contre soi-même',

@@ -295,6 +295,7 @@ export const templates = {
   'set.nominate': 'Propuneri',
   'set.preset': 'Reguli',
   'set.removalCancelsVote': 'O eliminare anulează votul',
+  'set.replaceNomination': 'O propunere nouă o înlocuiește pe cea anterioară a aceluiași jucător',
   'set.revealRoles': 'Arată rolurile celor eliminați',
   'set.roles': 'Roluri în joc',
   'set.selfVote': 'Jucătorii pot vota împotriva lor',

@@ -294,6 +294,7 @@ export const templates = {
   'set.nominate': 'Выставления',
   'set.preset': 'Правила',
   'set.removalCancelsVote': 'Удаление отменяет голосование',
+  'set.replaceNomination': 'Новое выставление заменяет прежнее выставление того же игрока',
   'set.revealRoles': 'Открывать роли выбывших',
   'set.roles': 'Роли в игре',
   'set.selfVote': 'Можно голосовать за себя',

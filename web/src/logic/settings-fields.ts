@@ -51,6 +51,7 @@ const SECTION: Partial<Record<keyof Settings, Section>> = {
   dayFormat: 'day',
   nominate: 'day',
   withdraw: 'day',
+  replaceNomination: 'day',
   voting: 'day',
   majorityOf: 'day',
   selfVote: 'day',
