@@ -1,34 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone, shot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
 import { Phone } from './support/phone.js';
-import { type Stack, startStack } from './support/stack.js';
+import { useStack } from './support/suite.js';
 
 describe('dealing by face-down cards', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const e2e = useStack();
 
   it('lets each player pick his own card on his phone, in turn', async () => {
-    const host = await newPhone(browser);
-    await host.goto(stack.url);
+    const host = await e2e.phone();
+    await host.goto(e2e.url);
     await host.locator('#host-name').fill('Host');
     await host.locator('sc-settings-form #f-dealing').selectOption('cards');
     await host.getByRole('button', { name: 'Create the room' }).click();
     const code = ((await host.locator('sc-lobby-page .code').textContent()) ?? '').trim();
     const phones: Phone[] = [];
     for (const name of ['Ada', 'Ben', 'Cy', 'Dee']) {
-      const p = new Phone(await newPhone(browser), name);
-      await p.join(stack.url, code);
+      const p = new Phone(await e2e.phone(), name);
+      await p.join(e2e.url, code);
       phones.push(p);
     }
     await host.getByRole('button', { name: 'Start the game' }).click();

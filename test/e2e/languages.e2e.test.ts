@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone, shot } from './support/browser.js';
-import { type Stack, startStack } from './support/stack.js';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
+import { useStack } from './support/suite.js';
 
 describe('the app in five languages', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const e2e = useStack();
 
   it('speaks the device’s language, switches on request and remembers the choice', async () => {
-    const page = await newPhone(browser, 'es-ES');
-    await page.goto(stack.url);
+    const page = await e2e.phone('es-ES');
+    await page.goto(e2e.url);
     await page.getByRole('heading', { name: 'Unirse a una partida' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('ru');
@@ -30,8 +18,8 @@ describe('the app in five languages', () => {
   }, 60_000);
 
   it('shows one game to a Russian host and to players in Spanish, French, Romanian and English', async () => {
-    const host = await newPhone(browser, 'ru-RU');
-    await host.goto(stack.url);
+    const host = await e2e.phone('ru-RU');
+    await host.goto(e2e.url);
     await host.locator('#host-name').fill('Ведущий');
     await host.getByRole('button', { name: 'Создать комнату' }).click();
     const code = ((await host.locator('sc-lobby-page .code').textContent()) ?? '').trim();
@@ -44,8 +32,8 @@ describe('the app in five languages', () => {
     ];
     const pages = [];
     for (const p of players) {
-      const page = await newPhone(browser, p.locale);
-      await page.goto(`${stack.url}/#/join/${code}`);
+      const page = await e2e.phone(p.locale);
+      await page.goto(`${e2e.url}/#/join/${code}`);
       await page.locator('#join-name').fill(p.name);
       await page.getByRole('button', { name: p.join, exact: true }).click();
       await page.locator('sc-lobby-page').waitFor();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone, shot } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
 import { createRoom } from './support/host.js';
-import { type Stack, startStack } from './support/stack.js';
+import { useStack } from './support/suite.js';
 
 const NAMES = ['Ana', 'Bogdan', 'Chiril', 'Doina', 'Emil', 'Florin'];
 
@@ -18,22 +18,11 @@ async function rolesOnDesk(page: Page): Promise<Map<number, string>> {
 }
 
 describe('a live table recorded by its moderator', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const e2e = useStack();
 
   it('seats the table, records a day and a night from the host screen, with undo and a foul', async () => {
-    const host = await newPhone(browser);
-    await createRoom(host, stack.url, 'Moderator', { master: 'moderator' });
+    const host = await e2e.phone();
+    await createRoom(host, e2e.url, 'Moderator', { master: 'moderator' });
     for (const name of NAMES) {
       await host.locator('#guest').fill(name);
       await host.getByRole('button', { name: 'Seat a player' }).click();

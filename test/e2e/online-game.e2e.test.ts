@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { RoleId } from '../../shared/engine/types.js';
-import { launchBrowser, newPhone, shot } from './support/browser.js';
+import { shot } from './support/browser.js';
 import { createRoom } from './support/host.js';
 import { Phone } from './support/phone.js';
-import { type Stack, startStack } from './support/stack.js';
+import { useStack } from './support/suite.js';
 
 const NAMES = ['Ann', 'Boris', 'Carmen', 'Dmitri', 'Elena', 'Felix', 'Greta'];
 
@@ -12,8 +12,7 @@ const NAMES = ['Ann', 'Boris', 'Carmen', 'Dmitri', 'Elena', 'Felix', 'Greta'];
 const TIMERS = { intro: 30, mafia: 30, night: 30, discussion: 12, vote: 30, lastWord: 30, lastWordNight: 30 };
 
 describe('an online game on eight phones', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const e2e = useStack();
   let hostPage: Page;
   const phones: Phone[] = [];
   const roles = new Map<number, RoleId>();
@@ -21,27 +20,17 @@ describe('an online game on eight phones', () => {
   const seatsOf = (pred: (r: RoleId) => boolean) => [...roles].filter(([, r]) => pred(r)).map(([s]) => s);
   const phone = (seat: number) => phones[seat - 1];
 
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
   it('plays a whole game through the UI to a winner, with a reload mid-game', async () => {
-    hostPage = await newPhone(browser);
-    await hostPage.goto(stack.url);
+    hostPage = await e2e.phone();
+    await hostPage.goto(e2e.url);
     await hostPage.getByText('Host a game').waitFor();
     await shot(hostPage, 'home');
-    const code = await createRoom(hostPage, stack.url, 'Hostess', { timers: TIMERS });
+    const code = await createRoom(hostPage, e2e.url, 'Hostess', { timers: TIMERS });
     expect(code).toMatch(/^[A-Z0-9]{4,8}$/);
 
     for (const name of NAMES) {
-      const p = new Phone(await newPhone(browser), name);
-      await p.join(stack.url, code);
+      const p = new Phone(await e2e.phone(), name);
+      await p.join(e2e.url, code);
       phones.push(p);
     }
     await hostPage.getByText('Players: 7').waitFor();

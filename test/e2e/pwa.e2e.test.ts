@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchProfile, shot } from './support/browser.js';
-import { type Stack, startStack } from './support/stack.js';
+import { useStack } from './support/suite.js';
 
 describe('the installable app', () => {
-  let stack: Stack;
+  // A Chromium with a profile of its own (service worker, installability), not the suite's phones.
+  const e2e = useStack();
   let profile: Awaited<ReturnType<typeof launchProfile>>;
 
   beforeAll(async () => {
-    stack = await startStack();
     profile = await launchProfile();
-  }, 120_000);
+  }, 60_000);
 
   afterAll(async () => {
     await profile?.close();
-    await stack?.close();
   });
 
   it('is installable, runs under its service worker, and opens offline to its shell', async () => {
     const page = profile.context.pages()[0] ?? (await profile.context.newPage());
-    await page.goto(stack.url);
+    await page.goto(e2e.url);
     await page.getByText('Host a game').waitFor();
 
     // The service worker installs, precaches the shell and takes control of this page (clientsClaim).
@@ -45,7 +44,7 @@ describe('the installable app', () => {
     await page.getByText('Host a game').waitFor();
     await page.getByText('You are offline.', { exact: false }).waitFor();
     await shot(page, 'offline');
-    await page.goto(`${stack.url}/?code=ABCD`);
+    await page.goto(`${e2e.url}/?code=ABCD`);
     await expect.poll(() => page.locator('#code').inputValue()).toBe('ABCD');
     await profile.context.setOffline(false);
     await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'hidden' });
