@@ -2,7 +2,6 @@ import { provide } from '@lit/context';
 import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { Command } from '../../shared/engine/commands.js';
 import type { GameView } from '../../shared/views/types.js';
 import './components/connection-banner.js';
 import './components/language-picker.js';
@@ -12,7 +11,7 @@ import { socketUrl } from './config.js';
 import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
 import { GameSocket, SocketError } from './controllers/game-socket.js';
 import { WakeLock } from './controllers/wake-lock.js';
-import type { CreateDetail, JoinDetail } from './events.js';
+import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
@@ -236,9 +235,9 @@ export class AppShell extends LitElement {
     this.room = { ...this.room, online: navigator.onLine };
   };
 
-  private readonly onCommand = async (e: CustomEvent<Command>) => {
+  private readonly onCommand = (e: CommandEvent) => {
     e.stopPropagation();
-    await this.socket.send(e.detail);
+    e.result = this.socket.send(e.detail);
   };
 
   private readonly onCreate = async (e: CustomEvent<CreateDetail>) => {
