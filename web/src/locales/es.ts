@@ -111,7 +111,10 @@ export const templates = {
   'lobby.assign': 'Repartir los roles',
   'lobby.empty': 'Aún no se ha unido nadie.',
   'lobby.guestAdd': 'Sentar a un jugador',
+  'lobby.guestHint':
+    'Un jugador sentado aquí no puede votar ni actuar; sus turnos pasan cuando se acaba su tiempo.',
   'lobby.guestName': 'Nombre del jugador',
+  'lobby.guests': 'Jugadores sin teléfono',
   'lobby.host': 'Eres el anfitrión de esta sala',
   'lobby.move': 'Cambiar al asiento',
   'lobby.needExactly': str`Jugadores necesarios: exactamente ${0}.`,

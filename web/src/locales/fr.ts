@@ -111,7 +111,10 @@ export const templates = {
   'lobby.assign': 'Distribuer les rôles',
   'lobby.empty': 'Personne n’a encore rejoint.',
   'lobby.guestAdd': 'Installer un joueur',
+  'lobby.guestHint':
+    'Un joueur installé ici ne peut ni voter ni agir ; ses tours passent quand son temps est écoulé.',
   'lobby.guestName': 'Nom du joueur',
+  'lobby.guests': 'Joueurs sans téléphone',
   'lobby.host': 'Vous êtes l’hôte de cette salle',
   'lobby.move': 'Changer de place',
   'lobby.needExactly': str`Joueurs nécessaires : exactement ${0}.`,

@@ -111,7 +111,10 @@ export const templates = {
   'lobby.assign': 'Împarte rolurile',
   'lobby.empty': 'Nu a intrat nimeni încă.',
   'lobby.guestAdd': 'Așază un jucător',
+  'lobby.guestHint':
+    'Un jucător așezat aici nu poate vota sau acționa; rândurile lui trec când i se termină timpul.',
   'lobby.guestName': 'Numele jucătorului',
+  'lobby.guests': 'Jucători fără telefon',
   'lobby.host': 'Ești gazda acestei camere',
   'lobby.move': 'Mută-te pe locul',
   'lobby.needExactly': str`Jucători necesari: exact ${0}.`,

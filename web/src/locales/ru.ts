@@ -111,7 +111,10 @@ export const templates = {
   'lobby.assign': 'Раздать роли',
   'lobby.empty': 'Пока никто не вошёл.',
   'lobby.guestAdd': 'Посадить игрока',
+  'lobby.guestHint':
+    'Игрок, посаженный здесь, не голосует и не действует; его ходы пропускаются, когда выходит время.',
   'lobby.guestName': 'Имя игрока',
+  'lobby.guests': 'Игроки без телефона',
   'lobby.host': 'Вы ведущий этой комнаты',
   'lobby.move': 'Пересесть на место',
   'lobby.needExactly': str`Нужно игроков: ровно ${0}.`,

@@ -68,6 +68,9 @@ export class LobbyPage extends LitElement {
         border-top: 1px solid var(--line);
         padding: 0.5rem 0 calc(0.5rem + env(safe-area-inset-bottom));
       }
+      details.guests {
+        margin-bottom: 0.5rem;
+      }
       .assign {
         display: grid;
         grid-template-columns: 1fr 1.2fr;
@@ -155,7 +158,7 @@ export class LobbyPage extends LitElement {
     return html`<section class="card" aria-labelledby="host-h">
       <h2 id="host-h">${msg('You host this room', { id: 'lobby.host' })}</h2>
       <p class=${ready ? 'muted' : ''}>${need}</p>
-      ${records(v) ? this.guestForm() : ''} ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
+      ${records(v) ? this.guestForm() : this.guestsWithoutPhone()} ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
       <details>
         <summary>${msg('Settings', { id: 'lobby.settings' })}: ${presetName(v.settings.preset)}</summary>
         <sc-settings-form
@@ -172,7 +175,7 @@ export class LobbyPage extends LitElement {
     </div>`;
   }
 
-  /** An in-person table: the moderator types the names of players without the app. */
+  /** An in-person table: the host types the names of players without the app. */
   private guestForm() {
     const add = (e: SubmitEvent) => {
       e.preventDefault();
@@ -188,6 +191,20 @@ export class LobbyPage extends LitElement {
       <input id="guest" class="grow" maxlength="40" placeholder=${msg('Player’s name', { id: 'lobby.guestName' })} />
       <button type="submit">${msg('Seat a player', { id: 'lobby.guestAdd' })}</button>
     </form>`;
+  }
+
+  /**
+   * Where players hold their own game, a player without a phone is the exception: his seat is filled, but
+   * he cannot vote or act, and his turns pass when their time runs out.
+   */
+  private guestsWithoutPhone() {
+    return html`<details class="guests">
+      <summary>${msg('Players without a phone', { id: 'lobby.guests' })}</summary>
+      <p class="muted">
+        ${msg('A player seated here cannot vote or act; his turns pass when their time runs out.', { id: 'lobby.guestHint' })}
+      </p>
+      ${this.guestForm()}
+    </details>`;
   }
 
   private assignRoles(v: GameView) {
