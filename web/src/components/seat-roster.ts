@@ -1,19 +1,37 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import type { RoleId, Seat } from '../../../shared/engine/types.js';
-import type { SeatView } from '../../../shared/views/types.js';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import type { Seat } from '../../../shared/engine/types.js';
+import type { GameView, SeatView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
-import { roleName, seatAndName } from '../i18n/names.js';
+import { howName, roleName, seatAndName } from '../i18n/names.js';
+import {
+  canDisqualify,
+  canGiveExtraPoints,
+  disqualification,
+  extraPointsOf,
+  type JudgeNotes,
+  noNotes,
+  signed,
+} from '../logic/judge.js';
 import { shared } from '../styles/shared.js';
+import './judge-dialog.js';
+import type { JudgeDialog } from './judge-dialog.js';
 
-/** The host's list of seats: roles (when he may see them), who is out, fouls and remarks, with their keys. */
+/**
+ * The host's list of seats: roles (when he may see them), who is out and how, fouls, remarks and extra
+ * points, with the judge's keys: foul and remark at hand, disqualification and extra points in a sheet
+ * ("⋯", also after the game). The sheet raises `sc-extra-points` and `sc-disqualify` for the page.
+ */
 @localized()
 @customElement('sc-seat-roster')
 export class SeatRoster extends LitElement {
-  @property({ attribute: false }) seats: SeatView[] = [];
-  @property({ attribute: false }) roles: Record<string, RoleId> = {};
-  @property({ type: Number }) speaker: Seat | null = null;
+  @property({ attribute: false }) view!: GameView;
+  /** What this desk decided that the view may not carry yet. */
+  @property({ attribute: false }) notes: JudgeNotes = noNotes();
+  /** The seat whose judge's sheet is open. */
+  @state() private judged: Seat | null = null;
+  @query('sc-judge-dialog') private dialog!: JudgeDialog;
 
   static override styles = [
     shared,
@@ -49,49 +67,100 @@ export class SeatRoster extends LitElement {
         color: var(--muted);
       }
       button {
+        flex: none;
         padding: 0.25rem 0.5rem;
         font-size: 0.85rem;
+      }
+      button.more {
+        font-size: 1.1rem;
+        font-weight: 700;
       }
     `,
   ];
 
   override render() {
+    const v = this.view;
+    const roles = v.host?.roles ?? {};
     return html`<section class="card" aria-labelledby="roster-h">
       <h2 id="roster-h">${msg('Seats', { id: 'lobby.seats' })}</h2>
       <ul>
-        ${this.seats.map((s) => {
-          const role = this.roles[s.seat] ?? s.role;
+        ${v.seats.map((s) => {
+          const role = roles[s.seat] ?? s.role;
+          const extra = extraPointsOf(v, s.seat, this.notes);
           const facts = [
             role ? roleName(role) : '',
+            this.out(s),
             s.fouls ? msg(str`fouls: ${s.fouls}`, { id: 'roster.fouls' }) : '',
             s.remarks ? msg(str`remarks: ${s.remarks}`, { id: 'roster.remarks' }) : '',
-            s.seat === this.speaker ? msg('speaking', { id: 'roster.speaking' }) : '',
+            extra ? msg(str`extra points: ${signed(extra)}`, { id: 'roster.extra' }) : '',
+            s.seat === v.speaker ? msg('speaking', { id: 'roster.speaking' }) : '',
           ].filter((x) => x);
+          const who = seatAndName(s.seat, s.name);
           return html`<li class=${s.alive ? '' : 'out'}>
             <div class="who">
-              <div class="name">${seatAndName(s.seat, s.name)}</div>
+              <div class="name">${who}</div>
               <div class="meta">${facts.join(' · ')}</div>
             </div>
             ${
-              s.alive
+              s.alive && !v.over
                 ? html`<button
-                    aria-label=${msg(str`Foul for ${seatAndName(s.seat, s.name)}`, { id: 'roster.foulLabel' })}
+                    aria-label=${msg(str`Foul for ${who}`, { id: 'roster.foulLabel' })}
                     @click=${() => command(this, { type: 'foul', seat: s.seat })}
                   >
                     ${msg('Foul', { id: 'roster.foul' })}
                   </button>
                   <button
-                    aria-label=${msg(str`Remark for ${seatAndName(s.seat, s.name)}`, { id: 'roster.remarkLabel' })}
+                    aria-label=${msg(str`Remark for ${who}`, { id: 'roster.remarkLabel' })}
                     @click=${() => command(this, { type: 'remark', seat: s.seat })}
                   >
                     ${msg('Remark', { id: 'roster.remark' })}
                   </button>`
                 : ''
             }
+            ${
+              canGiveExtraPoints(v)
+                ? html`<button
+                    class="more"
+                    aria-haspopup="dialog"
+                    aria-label=${msg(str`More for ${who}`, { id: 'roster.more' })}
+                    @click=${(e: Event) => this.openJudge(s.seat, e.currentTarget as HTMLElement)}
+                  >
+                    ⋯
+                  </button>`
+                : ''
+            }
           </li>`;
         })}
       </ul>
+      ${this.judgeDialog(v)}
     </section>`;
+  }
+
+  /** How a player left; a disqualification with the judge's reason where the view has it. */
+  private out(s: SeatView): string {
+    if (s.alive) return '';
+    const reason = disqualification(this.view, s.seat, this.notes);
+    if (reason) return msg(str`disqualified: ${reason}`, { id: 'roster.disqualified' });
+    const how = this.view.eliminated.find((e) => e.seat === s.seat)?.how;
+    return how ? howName(how) : '';
+  }
+
+  private judgeDialog(v: GameView) {
+    const seat = this.judged;
+    const name = v.seats.find((s) => s.seat === seat)?.name ?? '';
+    return html`<sc-judge-dialog
+      .seat=${seat ?? 0}
+      .name=${name}
+      .range=${v.settings.extraPointsRange}
+      .points=${seat === null ? null : extraPointsOf(v, seat, this.notes)}
+      .disqualify=${seat !== null && canDisqualify(v, seat)}
+    ></sc-judge-dialog>`;
+  }
+
+  private async openJudge(seat: Seat, opener: HTMLElement): Promise<void> {
+    this.judged = seat;
+    await this.updateComplete;
+    await this.dialog.show(opener);
   }
 }
 

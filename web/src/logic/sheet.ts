@@ -9,8 +9,12 @@ export interface SheetRow {
   fouls: number;
   remarks: number;
   out: { how: HowEliminated; round: number } | null;
+  /** The judge's reason for a disqualification, where the view carries sport's sheet. */
+  reason: string | null;
   winner: boolean;
   points: number | null;
+  /** The judge's extra points, once sport's sheet has its points (the end of the game). */
+  extra: number | null;
 }
 
 export interface SheetDay {
@@ -31,6 +35,7 @@ export interface Sheet {
 export function sheetOf(view: GameView): Sheet {
   const rows = view.seats.map((s) => {
     const out = view.eliminated.find((e) => e.seat === s.seat);
+    const line = view.sheet?.seats.find((l) => l.seat === s.seat);
     return {
       seat: s.seat,
       name: s.name,
@@ -38,8 +43,10 @@ export function sheetOf(view: GameView): Sheet {
       fouls: s.fouls,
       remarks: s.remarks,
       out: out ? { how: out.how, round: out.round } : null,
+      reason: line?.left?.reason ?? null,
       winner: view.winners.includes(s.seat),
       points: view.points?.[s.seat] ?? null,
+      extra: line?.points?.extra ?? null,
     };
   });
   const rounds = [...new Set(view.ballots.map((b) => b.round))].sort((a, b) => a - b);

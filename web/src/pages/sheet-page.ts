@@ -8,6 +8,7 @@ import type { GameView } from '../../../shared/views/types.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { howName, phaseTitle, roleName, seatAndName, teamName } from '../i18n/names.js';
 import { metaName, presetName } from '../i18n/setting-labels.js';
+import { signed } from '../logic/judge.js';
 import { namesOf } from '../logic/screen.js';
 import { sheetOf, tallyEntries } from '../logic/sheet.js';
 import { shared } from '../styles/shared.js';
@@ -134,8 +135,20 @@ export class SheetPage extends LitElement {
                   <span class="muted">${r.role ? roleName(r.role) : ''}</span>
                 </td>
                 <td class="num">${r.fouls || ''}${r.remarks ? html` <span class="muted">(${r.remarks})</span>` : ''}</td>
-                <td>${r.out ? html`${howName(r.out.how)}<br /><span class="muted">${outWhen(r.out)}</span>` : ''}</td>
-                <td class="num">${r.points ?? ''}</td>
+                <td>
+                  ${r.out ? html`${howName(r.out.how)}<br /><span class="muted">${outWhen(r.out)}</span>` : ''}
+                  ${r.reason ? html`<br /><span class="muted">${msg(str`Reason: ${r.reason}`, { id: 'judge.confirmReason' })}</span>` : ''}
+                </td>
+                <td class="num">
+                  ${r.points ?? ''}
+                  ${
+                    r.extra
+                      ? html`<br /><span class="muted"
+                          ><span class="sr-only">${msg('Extra points', { id: 'judge.points' })}: </span>${signed(r.extra)}</span
+                        >`
+                      : ''
+                  }
+                </td>
               </tr>`,
             )}
           </tbody>
@@ -204,9 +217,9 @@ export class SheetPage extends LitElement {
   }
 }
 
-/** A night's kill happened on night N, anything else on day N. */
+/** A night's kill happened on night N, anything else on day N; there is no day 0, only its night. */
 function outWhen(out: { how: HowEliminated; round: number }): string {
-  const night = out.how === 'shot' || out.how === 'killed';
+  const night = out.how === 'shot' || out.how === 'killed' || out.round === 0;
   return phaseTitle({
     id: '',
     kind: night ? 'night' : 'day',
