@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ballotMode,
   bestMoveOpen,
+  canGiveUp,
   canNominate,
   holdsFloor,
   knowTeamState,
@@ -118,5 +119,18 @@ describe('what a player is shown, from the engine’s own views', () => {
     expect(bestMoveOpen(seatView(t, 7))).toBe(true);
     expect(bestMoveOpen(seatView(t, 6))).toBe(false);
     expect(targetsFor(seatView(t, 7), { kind: 'bestMove' })).not.toContain(7);
+  });
+
+  it('lets a living player give up when he plays his own moves, from the deal to the end', () => {
+    const t = tableOf(5, { 1: 'mafia' }, { introNight: 'never' });
+    expect(canGiveUp(seatView(t, 3))).toBe(true);
+    expect(canGiveUp(hostView(t))).toBe(false);
+    must(t.command(3, { type: 'giveUp' }));
+    expect(canGiveUp(seatView(t, 3))).toBe(false);
+    until(t, (v) => v.phase.kind === 'night');
+    expect(canGiveUp(seatView(t, 4))).toBe(true);
+
+    const moderated = tableOf(5, { 1: 'mafia' }, { master: 'moderator', introNight: 'never' });
+    expect(canGiveUp(seatView(moderated, 3))).toBe(false);
   });
 });

@@ -130,6 +130,15 @@ export function bestMoveOpen(view: GameView): boolean {
   return b?.open === true && b.targets === null && view.you?.seat === b.seat;
 }
 
+/**
+ * A living player may give up and leave at once, from the deal to the end; not at a moderated table, where
+ * the host records every move and a player's phone only watches.
+ */
+export function canGiveUp(view: GameView): boolean {
+  if (!alive(view) || !playsOwnMoves(view) || view.over) return false;
+  return view.phase.kind === 'day' || view.phase.kind === 'night';
+}
+
 /** Chat channels this player may write on now; presets played by voice have none (A3). */
 export function writableChannels(view: GameView): Channel[] {
   const you = me(view);

@@ -1,7 +1,7 @@
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement, type PropertyValues } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, query, state } from 'lit/decorators.js';
 import type { VoteValue } from '../../../shared/engine/state.js';
 import type { Seat } from '../../../shared/engine/types.js';
 import type { AbilityId } from '../../../shared/roles/index.js';
@@ -10,6 +10,8 @@ import '../components/action-bar.js';
 import '../components/ballot-panel.js';
 import '../components/best-move-panel.js';
 import '../components/chat-panel.js';
+import '../components/confirm-dialog.js';
+import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/morning-banner.js';
 import '../components/night-panel.js';
 import '../components/phase-bar.js';
@@ -22,6 +24,7 @@ import { abilityName, seatAndName } from '../i18n/names.js';
 import {
   ballotMode,
   bestMoveOpen,
+  canGiveUp,
   canNominate,
   holdsFloor,
   knowTeamState,
@@ -46,6 +49,7 @@ export class GamePage extends LitElement {
   private room: RoomState = emptyRoom;
   @state() private ability: string | null = null;
   @state() private picked: Seat[] = [];
+  @query('sc-confirm-dialog') private giveUpDialog?: ConfirmDialog;
   private phaseId = '';
 
   static override styles = [
@@ -63,6 +67,11 @@ export class GamePage extends LitElement {
       }
       .table {
         margin: 0.75rem 0;
+      }
+      .leave {
+        display: flex;
+        justify-content: flex-end;
+        margin: 1.5rem 0 0.75rem;
       }
     `,
   ];
@@ -128,6 +137,7 @@ export class GamePage extends LitElement {
           ></sc-chat-panel>`
           : ''
       }
+      ${this.giveUp(v)}
       ${
         this.picked.length > 0 && intent
           ? html`<sc-action-bar
@@ -310,6 +320,23 @@ export class GamePage extends LitElement {
     if (!b || (b.seat !== v.you?.seat && !b.targets)) return '';
     if (!b.open && !b.targets) return '';
     return html`<sc-best-move-panel .picked=${this.picked} .made=${b.targets} .names=${namesOf(v)}></sc-best-move-panel>`;
+  }
+
+  /** Leaving for good is one key away, behind a question whose first answer is to stay. */
+  private giveUp(v: GameView) {
+    if (!canGiveUp(v)) return '';
+    return html`<div class="leave">
+        <button class="danger" aria-haspopup="dialog" @click=${(e: Event) => this.giveUpDialog?.show(e.currentTarget as HTMLElement)}>
+          ${msg('Give up', { id: 'play.giveUp' })}
+        </button>
+      </div>
+      <sc-confirm-dialog
+        .heading=${msg('Leave the game?', { id: 'play.giveUpAsk' })}
+        .text=${msg('You cannot come back.', { id: 'play.giveUpText' })}
+        .confirmLabel=${msg('Give up', { id: 'play.giveUp' })}
+        .cancelLabel=${msg('Stay in the game', { id: 'play.giveUpStay' })}
+        @sc-confirmed=${() => command(this, { type: 'giveUp' })}
+      ></sc-confirm-dialog>`;
   }
 
   private afterGame(v: GameView) {
