@@ -1,21 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { createRoom } from './support/host.js';
+import { createRoom, rolesOnDesk, seatGuests } from './support/host.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ana', 'Bogdan', 'Chiril', 'Doina', 'Emil', 'Florin'];
-
-/** The host's roster: seat → role name, as the moderator sees it. */
-async function rolesOnDesk(page: Page): Promise<Map<number, string>> {
-  const roles = new Map<number, string>();
-  for (const row of await page.locator('sc-seat-roster li').all()) {
-    const name = (await row.locator('.name').textContent()) ?? '';
-    const meta = (await row.locator('.meta').textContent()) ?? '';
-    roles.set(Number(name.split('·')[0]), meta.split('·')[0].trim());
-  }
-  return roles;
-}
 
 describe('a live table recorded by its moderator', () => {
   const e2e = useStack();
@@ -23,11 +11,7 @@ describe('a live table recorded by its moderator', () => {
   it('seats the table, records a day and a night from the host screen, with undo and a foul', async () => {
     const host = await e2e.phone();
     await createRoom(host, e2e.url, 'Moderator', { master: 'moderator' });
-    for (const name of NAMES) {
-      await host.locator('#guest').fill(name);
-      await host.getByRole('button', { name: 'Seat a player' }).click();
-      await host.locator('sc-seat-grid').getByText(name, { exact: true }).waitFor();
-    }
+    await seatGuests(host, NAMES);
     await shot(host, 'moderator-lobby');
     await host.getByRole('button', { name: 'Start the game' }).click();
 
