@@ -119,7 +119,7 @@ export const templates = {
   'judge.reason': 'Причина',
   'judge.reasonNeeded': 'Укажите причину.',
   'judge.save': 'Сохранить баллы',
-  'judge.yes': 'Да, дисквалифицировать',
+  'judge.yes': 'Да, подтверждаю',
   'lang.label': 'Язык',
   'lobby.assign': 'Раздать роли',
   'lobby.empty': 'Пока никто не вошёл.',

@@ -28,6 +28,7 @@ export const dialogSheet = css`
   }
   .keys > button {
     flex: 1 1 0;
+    overflow-wrap: anywhere;
   }
 `;
 
