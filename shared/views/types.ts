@@ -26,6 +26,10 @@ export interface SeatView {
   role: RoleId | null;
   fouls: number;
   remarks: number;
+  /** The judge's extra points for this seat, once he has given any (public, as on the sheet). */
+  extraPoints: number | null;
+  /** Why the judge disqualified this player (announced at the table); null if he was not. */
+  disqualifiedFor: string | null;
 }
 
 export interface ClockView {

@@ -59,6 +59,8 @@ function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
       role: visible.has(seat) ? (roleOf(s, seat) ?? null) : null,
       fouls: s.fouls[seat] ?? 0,
       remarks: s.remarks[seat] ?? 0,
+      extraPoints: s.extraPoints[seat] ?? null,
+      disqualifiedFor: s.disqualifications.find((d) => d.seat === seat)?.reason ?? null,
     }));
 }
 

@@ -4,7 +4,6 @@ import {
   canGiveExtraPoints,
   disqualification,
   extraPointsOf,
-  noNotes,
   pointsFrom,
   signed,
 } from '../../web/src/logic/judge.js';
@@ -31,31 +30,29 @@ describe('the judge’s tools', () => {
     expect(canGiveExtraPoints(over)).toBe(true);
   });
 
-  it('read a disqualification’s reason from sport’s sheet, or from the desk’s own notes', () => {
+  it('read a disqualification’s reason from the view, in every preset', () => {
     const t = sport();
     must(t.command('host', { type: 'disqualify', seat: 4, reason: 'Showed his card' }));
-    expect(disqualification(hostView(t), 4, noNotes())).toBe('Showed his card');
-    expect(disqualification(hostView(t), 5, noNotes())).toBeNull();
-
-    // Outside sport the view has no sheet: the reason is the one this desk gave, if any.
+    expect(disqualification(hostView(t), 4)).toBe('Showed his card');
+    expect(disqualification(seatView(t, 1), 4)).toBe('Showed his card');
+    expect(disqualification(hostView(t), 5)).toBeNull();
     const online = tableOf(6, { 1: 'mafia' }, { master: 'moderator', introNight: 'never' });
     must(online.command('host', { type: 'disqualify', seat: 2, reason: 'Left' }));
-    expect(disqualification(hostView(online), 2, noNotes())).toBe('');
-    expect(disqualification(hostView(online), 2, { extra: {}, reasons: { 2: 'Left' } })).toBe('Left');
+    expect(disqualification(hostView(online), 2)).toBe('Left');
   });
 
-  it('show the extra points given from the desk until the final sheet has them', () => {
+  it('show the extra points from the moment they are given, during the game and after it', () => {
     const t = sport();
+    expect(extraPointsOf(hostView(t), 2)).toBeNull();
     must(t.command('host', { type: 'extraPoints', seat: 2, points: 0.3 }));
-    const notes = { extra: { 2: 0.3 }, reasons: {} };
-    expect(extraPointsOf(hostView(t), 2, noNotes())).toBeNull();
-    expect(extraPointsOf(hostView(t), 2, notes)).toBe(0.3);
+    expect(extraPointsOf(hostView(t), 2)).toBe(0.3);
     for (const seat of [1, 4, 6, 7]) must(t.command('host', { type: 'disqualify', seat, reason: 'Noise' }));
     must(t.command('host', { type: 'extraPoints', seat: 8, points: -0.25 }));
+    must(t.command('host', { type: 'extraPoints', seat: 10, points: 0 }));
     const over = hostView(t);
-    expect(extraPointsOf(over, 2, noNotes())).toBe(0.3);
-    expect(extraPointsOf(over, 8, noNotes())).toBe(-0.25);
-    expect(extraPointsOf(over, 10, notes)).toBe(0);
+    expect(extraPointsOf(over, 2)).toBe(0.3);
+    expect(extraPointsOf(over, 8)).toBe(-0.25);
+    expect(extraPointsOf(over, 10)).toBe(0);
     expect(over.points?.[2]).toBe(1.3);
   });
 

@@ -10,8 +10,6 @@ import {
   canGiveExtraPoints,
   disqualification,
   extraPointsOf,
-  type JudgeNotes,
-  noNotes,
   signed,
 } from '../logic/judge.js';
 import { shared } from '../styles/shared.js';
@@ -28,7 +26,6 @@ import type { JudgeDialog } from './judge-dialog.js';
 export class SeatRoster extends LitElement {
   @property({ attribute: false }) view!: GameView;
   /** What this desk decided that the view may not carry yet. */
-  @property({ attribute: false }) notes: JudgeNotes = noNotes();
   /** The seat whose judge's sheet is open. */
   @state() private judged: Seat | null = null;
   @query('sc-judge-dialog') private dialog!: JudgeDialog;
@@ -86,7 +83,7 @@ export class SeatRoster extends LitElement {
       <ul>
         ${v.seats.map((s) => {
           const role = roles[s.seat] ?? s.role;
-          const extra = extraPointsOf(v, s.seat, this.notes);
+          const extra = extraPointsOf(v, s.seat);
           const facts = [
             role ? roleName(role) : '',
             this.out(s),
@@ -139,7 +136,7 @@ export class SeatRoster extends LitElement {
   /** How a player left; a disqualification with the judge's reason where the view has it. */
   private out(s: SeatView): string {
     if (s.alive) return '';
-    const reason = disqualification(this.view, s.seat, this.notes);
+    const reason = disqualification(this.view, s.seat);
     if (reason) return msg(str`disqualified: ${reason}`, { id: 'roster.disqualified' });
     const how = this.view.eliminated.find((e) => e.seat === s.seat)?.how;
     return how ? howName(how) : '';
@@ -152,7 +149,7 @@ export class SeatRoster extends LitElement {
       .seat=${seat ?? 0}
       .name=${name}
       .range=${v.settings.extraPointsRange}
-      .points=${seat === null ? null : extraPointsOf(v, seat, this.notes)}
+      .points=${seat === null ? null : extraPointsOf(v, seat)}
       .disqualify=${seat !== null && canDisqualify(v, seat)}
     ></sc-judge-dialog>`;
   }

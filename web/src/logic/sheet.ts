@@ -9,11 +9,11 @@ export interface SheetRow {
   fouls: number;
   remarks: number;
   out: { how: HowEliminated; round: number } | null;
-  /** The judge's reason for a disqualification, where the view carries sport's sheet. */
+  /** The judge's reason for a disqualification. */
   reason: string | null;
   winner: boolean;
   points: number | null;
-  /** The judge's extra points, once sport's sheet has its points (the end of the game). */
+  /** The judge's extra points, once he has given any. */
   extra: number | null;
 }
 
@@ -35,7 +35,6 @@ export interface Sheet {
 export function sheetOf(view: GameView): Sheet {
   const rows = view.seats.map((s) => {
     const out = view.eliminated.find((e) => e.seat === s.seat);
-    const line = view.sheet?.seats.find((l) => l.seat === s.seat);
     return {
       seat: s.seat,
       name: s.name,
@@ -43,10 +42,10 @@ export function sheetOf(view: GameView): Sheet {
       fouls: s.fouls,
       remarks: s.remarks,
       out: out ? { how: out.how, round: out.round } : null,
-      reason: line?.left?.reason ?? null,
+      reason: s.disqualifiedFor,
       winner: view.winners.includes(s.seat),
       points: view.points?.[s.seat] ?? null,
-      extra: line?.points?.extra ?? null,
+      extra: s.extraPoints,
     };
   });
   const rounds = [...new Set(view.ballots.map((b) => b.round))].sort((a, b) => a - b);

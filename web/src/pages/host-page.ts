@@ -18,19 +18,11 @@ import '../components/seat-roster.js';
 import type { DisqualifyDetail, ExtraPointsDetail } from '../components/judge-dialog.js';
 import type { RecordDetail } from '../components/night-script.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
-import type { CommandResult } from '../controllers/game-socket.js';
 import { command } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
 import { living, records } from '../logic/host-desk.js';
-import { type JudgeNotes, noNotes } from '../logic/judge.js';
 import { nameOf, namesOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
-
-/**
- * The judge's decisions taken from this phone, by game, that the view may not carry yet (extra points,
- * reasons): the roster shows them for as long as the app stays open.
- */
-const NOTES = new Map<string, JudgeNotes>();
 
 /**
  * The host's desk: for a narrator or a moderator (`view.host` present) the night script, recording, the
@@ -81,7 +73,6 @@ export class HostPage extends LitElement {
       ${this.nominations(v)} ${this.ballot(v)}
       <sc-seat-roster
         .view=${v}
-        .notes=${this.notes()}
         @sc-extra-points=${(e: CustomEvent<ExtraPointsDetail>) => this.extraPoints(e.detail)}
         @sc-disqualify=${(e: CustomEvent<DisqualifyDetail>) => this.disqualify(e.detail)}
       ></sc-seat-roster>
@@ -93,26 +84,12 @@ export class HostPage extends LitElement {
       ${v.over ? '' : html`<sc-host-controls .view=${v}></sc-host-controls>`}`;
   }
 
-  private notes(): JudgeNotes {
-    return NOTES.get(this.room.session?.gameId ?? '') ?? noNotes();
-  }
-
-  /** Once the server has taken a decision, notes it for the roster. */
-  private note(result: CommandResult | null, change: (n: JudgeNotes) => JudgeNotes): void {
-    if (!result?.ok) return;
-    const gameId = this.room.session?.gameId ?? '';
-    NOTES.set(gameId, change(NOTES.get(gameId) ?? noNotes()));
-    this.requestUpdate();
-  }
-
   private async extraPoints({ seat, points }: ExtraPointsDetail): Promise<void> {
-    const result = await command(this, { type: 'extraPoints', seat, points });
-    this.note(result, (n) => ({ ...n, extra: { ...n.extra, [seat]: points } }));
+    await command(this, { type: 'extraPoints', seat, points });
   }
 
   private async disqualify({ seat, reason }: DisqualifyDetail): Promise<void> {
-    const result = await command(this, { type: 'disqualify', seat, reason });
-    this.note(result, (n) => ({ ...n, reasons: { ...n.reasons, [seat]: reason } }));
+    await command(this, { type: 'disqualify', seat, reason });
   }
 
   private record(d: RecordDetail): void {
