@@ -23,6 +23,16 @@ export type Decision = { ok: true; events: GameEvent[] } | { ok: false; rejectio
 
 const no = (code: RejectionCode, message: string): Rejection => ({ code, message });
 
+/**
+ * A moved deadline gets a new id (`n2.actions.7~1`, `~2`, …): the old one may already be scheduled — on AWS
+ * a Step Functions execution named after it — and must find nothing to end when it fires, while the new
+ * time needs a schedule of its own.
+ */
+function revisedDeadlineId(id: string): string {
+  const m = /^(.*)~(\d+)$/.exec(id);
+  return m ? `${m[1]}~${Number(m[2]) + 1}` : `${id}~1`;
+}
+
 /** Clock skew a deadline tolerates: Step Functions' Wait truncates to whole seconds. */
 const DEADLINE_TOLERANCE_MS = 1000;
 
@@ -496,7 +506,7 @@ const handlers: Handlers = {
     const s = tx.state;
     const d = s.deadline;
     if (!d || d.at !== null) return no('wrong_phase', 'the clock is not paused');
-    emit(tx, { type: 'clockResumed', at: tx.meta.now + d.remaining });
+    emit(tx, { type: 'clockResumed', id: revisedDeadlineId(d.id), at: tx.meta.now + d.remaining });
     return undefined;
   },
 
@@ -505,8 +515,7 @@ const handlers: Handlers = {
     const d = s.deadline;
     if (!d) return no('wrong_phase', 'no clock to extend');
     const ms = c.seconds * 1000;
-    // A new id, so the old deadline (already scheduled) no longer matches when it fires.
-    const id = `${s.phase.id}+${tx.events.length + s.step}${d.remaining + ms}`;
+    const id = revisedDeadlineId(d.id);
     const deadline =
       d.at === null
         ? { ...d, id, remaining: d.remaining + ms }

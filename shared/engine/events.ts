@@ -55,7 +55,7 @@ export type GameEvent =
   | { type: 'remarkGiven'; seat: Seat; remarks: number }
   | { type: 'extraPointsGiven'; seat: Seat; points: number }
   | { type: 'clockPaused'; remaining: number }
-  | { type: 'clockResumed'; at: number }
+  | { type: 'clockResumed'; id: string; at: number }
   | { type: 'clockExtended'; seconds: number; deadline: Deadline }
   | { type: 'actionUndone' }
   | { type: 'quietCounted'; quiet: number }

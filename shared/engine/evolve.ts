@@ -170,7 +170,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'clockPaused':
       return s.deadline ? { ...s, deadline: { ...s.deadline, at: null, remaining: e.remaining } } : s;
     case 'clockResumed':
-      return s.deadline ? { ...s, deadline: { ...s.deadline, at: e.at } } : s;
+      return s.deadline ? { ...s, deadline: { ...s.deadline, id: e.id, at: e.at } } : s;
     case 'clockExtended':
       return { ...s, deadline: e.deadline };
     case 'actionUndone': {

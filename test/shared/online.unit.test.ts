@@ -295,12 +295,19 @@ describe('online preset (seed 000)', () => {
     t.wait(600);
     expect(result(t).phase.stage).toBe('intro');
     does(t, 'host', { type: 'unpauseClock' });
+    const resumed = t.nextDeadline()!;
+    // a resumed or extended clock is a new deadline: the old one, already scheduled, finds nothing to end
+    expect(resumed.id).not.toBe(first.id);
     does(t, 'host', { type: 'extendClock', seconds: 30 });
     const later = t.nextDeadline()!;
+    expect(later.id).not.toBe(resumed.id);
     expect(later.id).not.toBe(first.id);
     expect(later.at - t.now).toBe((timers.intro - 5 + 30) * 1000);
-    ok(t.send('system', { type: 'timeUp', deadlineId: first.id }));
+    t.now = later.at;
+    for (const stale of [first.id, resumed.id]) ok(t.send('system', { type: 'timeUp', deadlineId: stale }));
     expect(result(t).phase.stage).toBe('intro');
+    ok(t.send('system', { type: 'timeUp', deadlineId: later.id }));
+    expect(result(t).phase.stage).not.toBe('intro');
   });
 });
 
