@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Binding, Directory } from '../../ports/directory.js';
-import { ConnectionTable } from '../memory/connection-table.js';
+import { MemoryDirectory } from '../memory/directory.js';
 import { RecordFile, type RecordFileOptions } from './record-file.js';
 
 export const DIRECTORY_FILE = 'directory.log';
@@ -22,17 +21,13 @@ type DirectoryRecord =
  * group commit as the commits (they must survive a restart, or players could not resume); connections in
  * memory, because the sockets they name die with the process.
  */
-export class LogDirectory implements Directory {
-  private readonly rooms = new Map<string, string>();
+export class LogDirectory extends MemoryDirectory {
   /** Claims written but not yet synced: they already block other games, but are not yet readable. */
   private readonly claiming = new Map<string, { gameId: string; durable: Promise<unknown> }>();
-  private readonly tokens = new Map<string, Map<string, number | 'host'>>();
-  private readonly connections: ConnectionTable;
   private file!: RecordFile;
-  private closed = false;
 
   private constructor(now?: () => number) {
-    this.connections = new ConnectionTable(now);
+    super({ now });
   }
 
   static async open(options: LogDirectoryOptions): Promise<LogDirectory> {
@@ -46,7 +41,7 @@ export class LogDirectory implements Directory {
     return directory;
   }
 
-  async claimRoomCode(code: string, gameId: string): Promise<boolean> {
+  override async claimRoomCode(code: string, gameId: string): Promise<boolean> {
     this.assertOpen();
     const claim = this.claiming.get(code);
     if (claim !== undefined) {
@@ -62,48 +57,14 @@ export class LogDirectory implements Directory {
     return true;
   }
 
-  async gameForCode(code: string): Promise<string | null> {
-    this.assertOpen();
-    return this.rooms.get(code) ?? null;
-  }
-
-  async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
+  override async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
     this.assertOpen();
     await this.write({ type: 'token', gameId, seat, tokenHash });
   }
 
-  async seatForToken(gameId: string, tokenHash: string): Promise<number | 'host' | null> {
-    this.assertOpen();
-    return this.tokens.get(gameId)?.get(tokenHash) ?? null;
-  }
-
-  async bindConnection(connectionId: string, binding: Binding, expiresAt: number): Promise<void> {
-    this.assertOpen();
-    this.connections.bind(connectionId, binding, expiresAt);
-  }
-
-  async connection(connectionId: string): Promise<Binding | null> {
-    this.assertOpen();
-    return this.connections.get(connectionId);
-  }
-
-  async unbindConnection(connectionId: string): Promise<void> {
-    this.assertOpen();
-    this.connections.unbind(connectionId);
-  }
-
-  async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: number | 'host' }>> {
-    this.assertOpen();
-    return this.connections.of(gameId);
-  }
-
-  close(): Promise<void> {
-    this.closed = true;
-    return this.file.close();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new Error('directory is closed');
+  override async close(): Promise<void> {
+    await super.close();
+    await this.file.close();
   }
 
   private async write(record: DirectoryRecord): Promise<void> {
@@ -112,12 +73,7 @@ export class LogDirectory implements Directory {
   }
 
   private apply(record: DirectoryRecord): void {
-    if (record.type === 'room') {
-      this.rooms.set(record.code, record.gameId);
-      return;
-    }
-    const ofGame = this.tokens.get(record.gameId) ?? new Map<string, number | 'host'>();
-    ofGame.set(record.tokenHash, record.seat);
-    this.tokens.set(record.gameId, ofGame);
+    if (record.type === 'room') this.recordRoom(record.code, record.gameId);
+    else this.recordToken(record.gameId, record.seat, record.tokenHash);
   }
 }

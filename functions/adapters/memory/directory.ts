@@ -6,9 +6,12 @@ export interface MemoryDirectoryOptions {
   now?: () => number;
 }
 
-/** In-process twin of the directory: nothing survives the process. */
+/**
+ * In-process twin of the directory: nothing survives the process. The embedded log's directory keeps the
+ * same maps and makes rooms and tokens durable on top of them.
+ */
 export class MemoryDirectory implements Directory {
-  private readonly rooms = new Map<string, string>();
+  protected readonly rooms = new Map<string, string>();
   private readonly tokens = new Map<string, Map<string, number | 'host'>>();
   private readonly connections: ConnectionTable;
   private closed = false;
@@ -21,7 +24,7 @@ export class MemoryDirectory implements Directory {
     this.assertOpen();
     const holder = this.rooms.get(code);
     if (holder !== undefined) return holder === gameId;
-    this.rooms.set(code, gameId);
+    this.recordRoom(code, gameId);
     return true;
   }
 
@@ -32,9 +35,7 @@ export class MemoryDirectory implements Directory {
 
   async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
     this.assertOpen();
-    const ofGame = this.tokens.get(gameId) ?? new Map<string, number | 'host'>();
-    ofGame.set(tokenHash, seat);
-    this.tokens.set(gameId, ofGame);
+    this.recordToken(gameId, seat, tokenHash);
   }
 
   async seatForToken(gameId: string, tokenHash: string): Promise<number | 'host' | null> {
@@ -66,7 +67,17 @@ export class MemoryDirectory implements Directory {
     this.closed = true;
   }
 
-  private assertOpen(): void {
+  protected recordRoom(code: string, gameId: string): void {
+    this.rooms.set(code, gameId);
+  }
+
+  protected recordToken(gameId: string, seat: number | 'host', tokenHash: string): void {
+    const ofGame = this.tokens.get(gameId) ?? new Map<string, number | 'host'>();
+    ofGame.set(tokenHash, seat);
+    this.tokens.set(gameId, ofGame);
+  }
+
+  protected assertOpen(): void {
     if (this.closed) throw new Error('directory is closed');
   }
 }
