@@ -72,7 +72,6 @@ export function evolve(s: GameState, e: GameEvent): GameState {
           nominations: [],
           previousLeaders: null,
           voteCancelled: s.cancelNextVote,
-          muted: [],
         },
         cancelNextVote: false,
         leftBefore: s.eliminated.length,

@@ -1,4 +1,4 @@
-import { jointShooters, resolveNight } from '../night/resolve.js';
+import { resolveNight } from '../night/resolve.js';
 import { ROLES, type WakeGroup } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import type { BallotRecord, GameState, Step } from './state.js';
@@ -374,4 +374,3 @@ export function everyoneActed(s: GameState): boolean {
   return true;
 }
 
-export { jointShooters };

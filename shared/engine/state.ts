@@ -66,8 +66,6 @@ export interface DayState {
   previousLeaders: Seat[] | null;
   /** A removal cancelled this day's vote (sport fouls). */
   voteCancelled: boolean;
-  /** Seats whose speech the 3rd foul takes today. */
-  muted: Seat[];
 }
 
 export type OutcomeReason =

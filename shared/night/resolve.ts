@@ -16,7 +16,7 @@ export interface NightInput {
 const roleOf = (input: NightInput, seat: Seat) => input.roles[seat] as RoleId;
 
 /** Living members of a wake group who must take part in its joint shot (A5, C4). */
-export function jointShooters(input: Pick<NightInput, 'alive' | 'roles'>, group: WakeGroup): Seat[] {
+function jointShooters(input: Pick<NightInput, 'alive' | 'roles'>, group: WakeGroup): Seat[] {
   return input.alive.filter((seat) =>
     ROLES[input.roles[seat] as RoleId].abilities.some((a) => a.wake === group && a.joint),
   );
