@@ -62,7 +62,11 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         deadline: e.deadline,
         stepStartedAt: e.at,
         undo: [],
-        silenced: e.muted && e.speaker !== null ? s.silenced.filter((x) => x !== e.speaker) : s.silenced,
+        // The 3rd foul costs one speech, taken or shortened: the speech that starts now pays it.
+        silenced:
+          e.phase.stage === 'speech' && e.speaker !== null
+            ? s.silenced.filter((x) => x !== e.speaker)
+            : s.silenced,
       };
     case 'dayBegan':
       return {

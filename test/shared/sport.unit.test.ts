@@ -504,6 +504,20 @@ describe('sport preset: fouls, removals and points', () => {
     expect(t.nextDeadline()!.at - t.now).toBe(30_000);
   });
 
+  it('the 3rd foul costs one speech only: the next day he speaks his full minute', () => {
+    for (const thirdFoul of ['skip', 'short'] as const) {
+      const t = sport({ thirdFoul });
+      day(t, 1);
+      for (let i = 0; i < 3; i++) does(t, 'host', { type: 'foul', seat: 4 });
+      speeches(t);
+      night(t, 1);
+      day(t, 2);
+      until(t, { speaker: 4, phase: { stage: 'speech' } });
+      expect(t.state.muted).toBe(false);
+      expect(t.nextDeadline()!.at - t.now).toBe(60_000);
+    }
+  });
+
   it('a defence is never taken by the 3rd foul', () => {
     const t = sport();
     day(t, 1);
