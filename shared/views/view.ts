@@ -80,6 +80,7 @@ function youOf(s: GameState, seat: Seat): YouView {
             return { ability: a.id, wake: a.wake, done: Boolean(done), target: done?.target ?? null };
           })
       : [];
+  const teammates = role ? teammatesOf(s, seat, role) : [];
   const own = (a: NightAction) => a.seat === seat && a.result !== undefined;
   const past = s.nights.flatMap((n) =>
     n.actions.filter(own).map((a) => ({ round: n.round, target: a.target, result: a.result! })),
@@ -93,14 +94,12 @@ function youOf(s: GameState, seat: Seat): YouView {
     alive,
     role,
     team: role ? ROLES[role].team : null,
-    teammates: role && ROLES[role].knowsTeam ? teammatesOf(s, seat, role) : [],
+    teammates,
     abilities,
     teamShots:
-      role && s.phase.kind === 'night'
+      s.phase.kind === 'night'
         ? s.actions
-            .filter(
-              (a) => a.ability === 'shoot' && a.seat !== seat && teammatesOf(s, seat, role).includes(a.seat),
-            )
+            .filter((a) => a.ability === 'shoot' && teammates.includes(a.seat))
             .map((a) => ({ seat: a.seat, target: a.target }))
         : [],
     checks: [...past, ...now],
