@@ -373,4 +373,3 @@ export function everyoneActed(s: GameState): boolean {
   }
   return true;
 }
-
