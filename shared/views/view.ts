@@ -1,10 +1,12 @@
 import { totals } from '../audit/points.js';
 import { buildSheet } from '../audit/sheet.js';
+import type { RoleId, Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
-import type { GameState, NightAction } from '../engine/state.js';
-import type { RoleId, Seat } from '../engine/types.js';
+import type { GameState } from '../engine/state.js';
+import type { NightAction } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import { ROLES } from '../roles/index.js';
+import { isMafioso, mafiaMicOn } from '../video/links.js';
 import type { GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 
 const roleOf = (s: GameState, seat: Seat) => s.roles[seat] as RoleId | undefined;
@@ -104,6 +106,7 @@ function youOf(s: GameState, seat: Seat): YouView {
         : [],
     checks: [...past, ...now],
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
+    mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],
     card: s.picks[seat] ?? null,
   };
 }

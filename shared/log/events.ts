@@ -1,3 +1,4 @@
+import type { HowEliminated, Phase, RoleId, Seat, Winner } from '../domain/vocabulary.js';
 import type { WakeGroup } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type {
@@ -9,8 +10,7 @@ import type {
   NightReport,
   Step,
   VoteValue,
-} from './state.js';
-import type { HowEliminated, Phase, RoleId, Seat, Winner } from './types.js';
+} from './records.js';
 
 /** Everything that ever happens to a game. Events record results, never intentions: replay needs no rules. */
 export type GameEvent =
@@ -35,6 +35,7 @@ export type GameEvent =
   | { type: 'dayBegan'; round: number; firstSpeaker: Seat | null }
   | { type: 'nightBegan'; round: number }
   | { type: 'teamKnown'; seat: Seat }
+  | { type: 'mafiaMicSwitched'; seat: Seat; on: boolean; round: number }
   | { type: 'actionTaken'; action: NightAction }
   | { type: 'shotRecorded'; target: Seat | null }
   | { type: 'nightResolved'; report: NightReport }
