@@ -8,7 +8,7 @@ const USAGE = `usage: mafia play FILE             play a scenario file and print
                                    printable HTML page with --html (docs/sheet.md)
        mafia help                  this text`;
 
-type Out = Pick<NodeJS.WriteStream, 'write'>;
+export type Out = Pick<NodeJS.WriteStream, 'write'>;
 
 /** Exit codes: 0 played, 1 an expect/until failed, 2 unreadable or invalid scenario or bad usage. */
 export function main(argv: string[], out: Out = process.stdout, err: Out = process.stderr): number {
@@ -54,5 +54,3 @@ function playFile(file: string, err: Out): ScenarioRun | 2 {
   }
   return runScenario(parsed.scenario);
 }
-
-process.exitCode = main(process.argv.slice(2));

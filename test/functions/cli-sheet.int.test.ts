@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameSheet } from '../../shared/audit/sheet.js';
+import { mafia } from '../support/mafia-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const mafia = (...args: string[]) =>
-  spawnSync(process.execPath, [join(root, 'bin', 'mafia.js'), ...args], { cwd: root, encoding: 'utf8' });
 const fullGame = join(root, 'test', 'scenarios', 'sport-sheet-full-game.json');
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-sheet-'));
 const file = (name: string, body: unknown) => {

@@ -3,10 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mafia } from '../support/mafia-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const mafia = (...args: string[]) =>
-  spawnSync(process.execPath, [join(root, 'bin', 'mafia.js'), ...args], { cwd: root, encoding: 'utf8' });
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-cli-'));
 const file = (name: string, body: unknown) => {
   const path = join(tmp, name);
@@ -95,5 +94,17 @@ describe('mafia play FILE', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('is not a scenario');
     expect(mafia('dance').status).toBe(2);
+  });
+});
+
+describe('the mafia command', () => {
+  it('given a file that is not a scenario, when bin/mafia.js plays it in a process of its own, then its complaint and exit code reach the shell', () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'bin', 'mafia.js'), 'play', file('fail-bin.json', { players: 'ten' })],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('is not a scenario');
   });
 });
