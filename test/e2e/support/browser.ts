@@ -52,8 +52,9 @@ export async function launchProfile(): Promise<{ context: BrowserContext; close(
   };
 }
 
+/** Phones leave the service worker to the PWA test's own profile: precaching the app in every one is load. */
 export async function newPhone(browser: Browser, locale = PHONE.locale): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale });
+  const context = await browser.newContext({ ...PHONE, locale, serviceWorkers: 'block' });
   return context.newPage();
 }
 
