@@ -9,7 +9,19 @@ export type { EventType, GameEvent } from './log/events.js';
 export type * from './log/records.js';
 export { resolveNight } from './night/resolve.js';
 export * from './protocol/frames.js';
-export { ROLES, type RoleDef } from './roles/index.js';
+export {
+  ABILITIES,
+  type AbilityId,
+  ROLE_IDS,
+  ROLES,
+  type RoleDef,
+  type RoleId,
+  TEAM_IDS,
+  TEAMS,
+  type TeamId,
+  type WakeGroup,
+  type Winner,
+} from './roles/index.js';
 export { PRESETS, type Preset } from './rules/presets.js';
 export * from './rules/settings.js';
 export type * from './views/types.js';

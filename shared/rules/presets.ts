@@ -1,5 +1,4 @@
-import type { RoleId } from '../domain/vocabulary.js';
-import type { WakeGroup } from '../roles/index.js';
+import type { RoleId, WakeGroup } from '../roles/index.js';
 import type { PresetId, Settings } from './settings.js';
 
 export interface Preset {
@@ -27,6 +26,9 @@ const base: Settings = {
   introFullTime: false,
   firstDay: 'vote',
   dayFormat: 'discussion',
+  firstDayFormat: 'same',
+  rotateFirstSpeaker: true,
+  defenceBeforeVote: false,
   nominate: 'anytime',
   withdraw: false,
   replaceNomination: false,
@@ -42,6 +44,10 @@ const base: Settings = {
   revealRoles: false,
   checkMode: 'result',
   doctorStops: 'one',
+  doctorSaves: 'anyAttack',
+  doctorSelfHeal: 'any',
+  bodyguardDies: false,
+  shootTeammates: true,
   jesterEndsGame: true,
   chat: true,
   bestMove: false,
