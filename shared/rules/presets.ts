@@ -171,6 +171,7 @@ const club: Preset = {
     minCandidates: 2,
     minCandidatesDay1: 2,
     tie: 'carCrash',
+    doctorSaves: 'mafiaShot',
     chat: false,
     timers: { ...base.timers, speech: 60, defence: 30, lastWord: 30, lastWordNight: 30 },
   },
