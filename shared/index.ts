@@ -9,6 +9,7 @@ export type { EventType, GameEvent } from './log/events.js';
 export type * from './log/records.js';
 export { resolveNight } from './night/resolve.js';
 export * from './protocol/frames.js';
+export * from './protocol/signal.js';
 export {
   ABILITIES,
   type AbilityId,
@@ -24,5 +25,6 @@ export {
 } from './roles/index.js';
 export { PRESETS, type Preset } from './rules/presets.js';
 export * from './rules/settings.js';
+export * from './video/links.js';
 export type * from './views/types.js';
 export { viewFor } from './views/view.js';

@@ -3,6 +3,7 @@ import type { GameEvent } from '../log/events.js';
 import { PRESETS } from '../rules/presets.js';
 import type { SettingsInput } from '../rules/settings.js';
 import { mergeSettings } from '../rules/table.js';
+import { decideMafiaMic } from '../video/mafia-mic.js';
 import { type Handler, isRejection, no } from './checks.js';
 import { type Command, type CommandType, HOST_COMMANDS } from './commands.js';
 import { clockHandlers } from './handlers/clock.js';
@@ -18,6 +19,7 @@ export type Decision = { ok: true; events: GameEvent[] } | { ok: false; rejectio
 const handlers: { [K in CommandType]: Handler<K> } = {
   ...lobbyHandlers,
   ...nightHandlers,
+  mafiaMic: decideMafiaMic,
   ...dayHandlers,
   ...clockHandlers,
   ...judgeHandlers,

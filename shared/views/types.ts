@@ -66,6 +66,8 @@ export interface YouView {
   knowTeam: boolean;
   /** What the rules let him do now beyond his night abilities: the PWA offers these, it does not re-derive them. */
   may: { knowTeam: boolean; channels: Channel[] };
+  /** The mafia only: who of the team has the mafia microphone on tonight (A3), himself included. */
+  mafiaMic: Seat[];
   card: number | null;
 }
 

@@ -15,6 +15,7 @@ import {
   teamOf,
   wakersOf,
 } from '../roles/index.js';
+import { isMafioso, mafiaMicOn } from '../video/links.js';
 import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 
 /**
@@ -134,6 +135,7 @@ function youOf(s: GameState, seat: Seat): YouView {
     checks: checksOf(s, seat),
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
     may: { knowTeam: meets && s.settings.master !== 'moderator', channels: channelsOf(s, seat) },
+    mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],
     card: s.picks[seat] ?? null,
   };
 }

@@ -25,6 +25,7 @@ export function given(...history: GameEvent[] | GameEvent[][]) {
       const decision = decide(state, parsed.command, { actor: by, now: at, seed });
       return {
         decision,
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the form the tests read in; never awaited.
         then(expected: Expected): GameEvent[] {
           if ('rejected' in expected) {
             expect(decision.ok ? 'accepted' : decision.rejection.code).toBe(expected.rejected);
