@@ -24,6 +24,7 @@ const base: Settings = {
   immunity: null,
   introNight: 'auto',
   introFullTime: false,
+  introScript: false,
   firstDay: 'vote',
   dayFormat: 'discussion',
   firstDayFormat: 'same',
@@ -157,7 +158,8 @@ const sport: Preset = {
 const club: Preset = {
   id: 'club',
   source: '004',
-  minPlayers: 9,
+  // E15: two is the theoretical minimum; the role table then decides (`start` refuses fewer seats than roles).
+  minPlayers: 2,
   maxPlayers: 16,
   defaults: {
     ...base,
@@ -165,6 +167,7 @@ const club: Preset = {
     master: 'moderator',
     dealing: 'cards',
     introNight: 'always',
+    introScript: true,
     firstDay: 'vote',
     dayFormat: 'speeches',
     nominate: 'inSpeech',
@@ -195,6 +198,7 @@ const roleGame: Preset = {
     master: 'narrator',
     dealing: 'cards',
     introNight: 'always',
+    introScript: true,
     firstDay: 'noVote',
     dayFormat: 'discussion',
     minCandidates: 1,

@@ -327,6 +327,7 @@ export const templates = {
   'set.immunity': 'Place immunisée la nuit 1',
   'set.introFullTime': 'La présentation dure tout son temps',
   'set.introNight': 'Nuit de présentation',
+  'set.introScript': 'La nuit de présentation réveille les rôles un par un',
   'set.jesterEndsGame': 'Un Bouffon éliminé par le vote termine la partie',
   'set.liftNineThree': 'Vote d’exclusion collective à neuf vivants et trois ex æquo',
   'set.majorityOf': 'Majorité des',
@@ -390,4 +391,5 @@ export const templates = {
   'timer.shortSpeech': 'Discours raccourci',
   'timer.speech': 'Discours',
   'timer.wake': 'Chaque réveil (narrateur)',
+  'wake.masons': 'Francs-maçons',
 };
