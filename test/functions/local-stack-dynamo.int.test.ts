@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../functions/local/server.js';
-import { verifyChain } from '../../functions/ports/commit-hash.js';
+import { verifyChain } from '../../shared/audit/chain.js';
 import { LocalTable } from '../support/local-table.js';
 import { GameClient } from '../support/ws-client.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
-import { verifyChain } from '../../functions/ports/commit-hash.js';
+import { verifyChain } from '../../shared/audit/chain.js';
 import { expectOnlyOwnViews, LocalTable } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
 
