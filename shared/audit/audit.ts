@@ -1,7 +1,7 @@
-import type { GameEvent } from '../engine/events.js';
+import type { Seat } from '../domain/vocabulary.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
-import type { Seat } from '../engine/types.js';
+import type { GameEvent } from '../log/events.js';
 import { canonicalJson, chainProblem, type LogCommit } from './chain.js';
 import { actorOf, redecide } from './command.js';
 import { eventProblem } from './invariants.js';

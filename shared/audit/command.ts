@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import type { Actor, Seat } from '../domain/vocabulary.js';
 import { type Command, parseCommand } from '../engine/commands.js';
 import { createGame, type Decision, decide, joinGame } from '../engine/decide.js';
 import type { GameState } from '../engine/state.js';
-import type { Actor, Seat } from '../engine/types.js';
 import { type SettingsInput, settingsInputSchema } from '../rules/settings.js';
 
 /**

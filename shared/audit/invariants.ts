@@ -1,7 +1,7 @@
-import type { GameEvent } from '../engine/events.js';
+import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
-import type { Seat } from '../engine/types.js';
 import { winnerNow, winnersOf } from '../engine/win.js';
+import type { GameEvent } from '../log/events.js';
 
 /**
  * Rules every event of a game must respect whatever command produced it: the dead never act, nobody acts

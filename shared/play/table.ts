@@ -1,10 +1,10 @@
 import { type LogCommit, sealCommit } from '../audit/chain.js';
 import { type RecordedCommand, redecide } from '../audit/command.js';
+import type { Actor, Rejection } from '../domain/vocabulary.js';
 import { type Command, parseCommand } from '../engine/commands.js';
-import type { GameEvent } from '../engine/events.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
-import type { Actor, Rejection } from '../engine/types.js';
+import type { GameEvent } from '../log/events.js';
 import type { SettingsInput } from '../rules/settings.js';
 
 /** One accepted command of a table and what it produced. */
