@@ -1,11 +1,12 @@
 export * from './audit/fold.js';
 export { pointsBySeat, totals } from './audit/points.js';
+export * from './domain/vocabulary.js';
 export * from './engine/commands.js';
 export { createGame, type Decision, decide, joinGame } from './engine/decide.js';
-export type { EventType, GameEvent } from './engine/events.js';
 export { evolve } from './engine/evolve.js';
 export * from './engine/state.js';
-export * from './engine/types.js';
+export type { EventType, GameEvent } from './log/events.js';
+export type * from './log/records.js';
 export { resolveNight } from './night/resolve.js';
 export * from './protocol/frames.js';
 export * from './protocol/signal.js';

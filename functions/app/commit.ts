@@ -1,6 +1,6 @@
 import { type Decision, foldCommits, type GameState, type Rejection } from '../../shared/index.js';
-import { commitHash } from '../ports/commit-hash.js';
 import type { Commit } from '../ports/event-store.js';
+import { commitHash } from './commit-hash.js';
 import type { AppDeps } from './deps.js';
 import { advance, type HeldGame, type PendingCommit } from './game-cache.js';
 

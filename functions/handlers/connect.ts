@@ -1,4 +1,4 @@
 import { jsonLog } from '../app/log.js';
-import { connectHandler } from './routes/connection.js';
+import { connectHandler } from './routes/connect.js';
 
 export const handler = connectHandler(jsonLog);

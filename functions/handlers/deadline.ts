@@ -1,5 +1,5 @@
 import { jsonLog } from '../app/log.js';
-import { appFromEnv } from './aws.js';
+import { appFromEnv } from '../compose/aws.js';
 import { deadlineHandler } from './routes/deadline.js';
 
 const { app } = appFromEnv();

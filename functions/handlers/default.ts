@@ -1,7 +1,7 @@
 import { jsonLog } from '../app/log.js';
-import { appFromEnv } from './aws.js';
-import { messageHandler } from './routes/message.js';
+import { appFromEnv } from '../compose/aws.js';
+import { defaultHandler } from './routes/default.js';
 
 const { app, fanOut } = appFromEnv();
 
-export const handler = messageHandler(app, fanOut, jsonLog);
+export const handler = defaultHandler(app, fanOut, jsonLog);

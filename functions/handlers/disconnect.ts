@@ -1,6 +1,6 @@
 import { jsonLog } from '../app/log.js';
-import { directoryFromEnv } from './aws.js';
-import { disconnectHandler } from './routes/connection.js';
+import { directoryFromEnv } from '../compose/aws.js';
+import { disconnectHandler } from './routes/disconnect.js';
 
 const directory = directoryFromEnv();
 

@@ -1,6 +1,6 @@
 import { jsonLog } from '../app/log.js';
-import { appFromEnv } from './aws.js';
-import { projectorHandler } from './routes/stream.js';
+import { appFromEnv } from '../compose/aws.js';
+import { projectorHandler } from './routes/projector.js';
 
 const { app } = appFromEnv();
 

@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
+import { STORE_KINDS, type StoreKind } from '../compose/local.js';
 import { startServer } from './server.js';
-import { STORE_KINDS, type StoreKind } from './stores.js';
 
 /** `npm start`: the game on this machine, for the players' phones on the same network. */
 async function main(): Promise<void> {

@@ -1,17 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { TimerScheduler } from '../adapters/memory/scheduler.js';
-import { type App, createApp } from '../app/app.js';
+import { randomIds } from '../adapters/system/random-ids.js';
+import type { App } from '../app/app.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
-import { connectHandler, disconnectHandler } from '../handlers/routes/connection.js';
-import { messageHandler } from '../handlers/routes/message.js';
-import { systemClock } from '../ports/clock.js';
-import { randomIds } from '../ports/ids.js';
-import { GatewayFanOut } from './fan-out.js';
+import { composeLocal, type StoreKind } from '../compose/local.js';
 import { LocalGateway } from './gateway.js';
 import { staticFiles } from './static-files.js';
-import { openStores, type StoreKind } from './stores.js';
-import { StreamedEventStore } from './stream.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -54,68 +48,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log: Log = options.quiet ? silentLog : jsonLog;
   // How long the event loop was held up since start: the first thing to look at when latency jumps.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const stores = await openStores(options.store ?? 'log', options.dataDir ?? '.data');
-  let app: App | undefined;
-  const appNow = () => {
-    if (app === undefined) throw new Error('the server is still starting');
-    return app;
-  };
-  const store = new StreamedEventStore(
-    stores.store,
-    (commit) => appNow().project(commit.gameId, commit.seq),
-    (error, commit) =>
-      log({
-        level: 'error',
-        action: 'project',
-        game: commit.gameId,
-        seq: commit.seq,
-        message: String(error),
-      }),
-  );
-  const scheduler = new TimerScheduler({
-    onDue: async (job) => {
-      await appNow().fireDeadline(job);
-    },
-    onError: (error, job) =>
-      log({
-        level: 'error',
-        action: 'deadline',
-        game: job.gameId,
-        deadline: job.deadlineId,
-        message: String(error),
-      }),
-  });
-  let gateway: LocalGateway | undefined;
-  const fanOut = new GatewayFanOut(() => gateway);
   const kind = options.store ?? 'log';
-  app = createApp(
-    { store, directory: stores.directory, fanOut, scheduler, clock: systemClock, ids: randomIds },
-    // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
-    { pipeline: kind !== 'dynamo' },
-  );
-
-  const routes = {
-    connect: connectHandler(log),
-    message: messageHandler(app, fanOut, log),
-    disconnect: disconnectHandler(
-      {
-        disconnect: async (connectionId) => {
-          fanOut.forget(connectionId);
-          await app?.disconnect(connectionId);
-        },
-      },
-      log,
-    ),
-  };
-  gateway = new LocalGateway({
-    routes,
+  let gateway: LocalGateway | undefined;
+  const backend = await composeLocal({
+    store: kind,
+    dataDir: options.dataDir ?? '.data',
+    log,
+    gateway: () => gateway,
+  });
+  const { app, scheduler, stores } = backend;
+  const g = new LocalGateway({
+    routes: backend.routes,
     newConnectionId: randomIds.connectionId,
     fallback: staticFiles(options.webDir ?? defaultWebDir),
     log,
     idleTimeoutMs: options.idleTimeoutMs,
     health: () => ({
-      store: options.store ?? 'log',
-      games: app?.deps.cache.size() ?? 0,
+      store: kind,
+      games: app.deps.cache.size(),
       timers: scheduler.pending(),
       ...(stores.stats ? { log: stores.stats() } : {}),
       eventLoopDelayMs: {
@@ -124,15 +74,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       },
     }),
   });
+  gateway = g;
   loopDelay.enable();
   const host = options.host ?? '127.0.0.1';
   let port: number;
   try {
     await app.rearmDeadlines();
-    port = await gateway.listen(options.port ?? 8080, host);
+    port = await g.listen(options.port ?? 8080, host);
   } catch (error) {
-    await scheduler.close();
-    await stores.close();
+    await backend.close();
     throw error;
   }
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -146,14 +96,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     app,
     close: () => {
       closing ??= (async () => {
-        const g = gateway as LocalGateway;
         g.stopAccepting();
-        await scheduler.close();
+        await backend.stopTimers();
         await g.drain();
-        await store.drain();
+        await backend.drain();
         await g.close();
-        await store.drain();
-        await stores.close();
+        await backend.close();
         loopDelay.disable();
       })();
       return closing;

@@ -1,5 +1,3 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-
 /** Everything random the backend makes: names for new things, secrets, and the seed of a deal. */
 export interface Ids {
   gameId(): string;
@@ -15,18 +13,3 @@ export interface Ids {
 /** No 0/O, 1/I/L, 2/Z, 5/S or 8/B: a code is read across a table and typed on a phone. */
 export const ROOM_CODE_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';
 export const ROOM_CODE_LENGTH = 5;
-export const TOKEN_BYTES = 18;
-
-/** Cryptographic randomness: the ids of a real server. */
-export const randomIds: Ids = {
-  gameId: () => randomUUID(),
-  roomCode: () => {
-    let code = '';
-    for (let i = 0; i < ROOM_CODE_LENGTH; i++)
-      code += ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)];
-    return code;
-  },
-  token: () => randomBytes(TOKEN_BYTES).toString('base64url'),
-  seed: () => randomBytes(4).readUInt32BE(0),
-  connectionId: () => randomBytes(12).toString('base64url'),
-};

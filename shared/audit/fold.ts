@@ -1,6 +1,6 @@
-import type { GameEvent } from '../engine/events.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
+import type { GameEvent } from '../log/events.js';
 
 /** One commit of a game's log as the pure core sees it: the events of one command. */
 export interface CommitLike {

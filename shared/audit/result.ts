@@ -1,5 +1,6 @@
+import type { RoleId, Seat, Winner } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
-import type { Elimination, RoleId, Seat, Winner } from '../engine/types.js';
+import type { Elimination } from '../log/records.js';
 import { totals } from './points.js';
 
 /** The analyst's summary of a game at one version: what `mafia play` prints (docs/protocol.md). */

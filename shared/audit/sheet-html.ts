@@ -1,4 +1,4 @@
-import type { Seat } from '../engine/types.js';
+import type { Seat } from '../domain/vocabulary.js';
 import type { BallotLine, DayLine, Departure, GameSheet, NightLine, SeatLine, SheetWinner } from './sheet.js';
 
 /** Markup already built and escaped; everything else that goes into the page is escaped on the way in. */

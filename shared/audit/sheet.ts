@@ -1,13 +1,13 @@
+import type { HowEliminated, RoleId, Seat, TeamId } from '../domain/vocabulary.js';
+import type { GameState } from '../engine/state.js';
 import type {
   BallotKind,
   BallotRecord,
   CheckResult,
-  GameState,
   NightReport,
   OutcomeReason,
   VoteValue,
-} from '../engine/state.js';
-import type { HowEliminated, RoleId, Seat, TeamId } from '../engine/types.js';
+} from '../log/records.js';
 import { ROLES } from '../roles/index.js';
 import { bestMoveBonus, type PointsLine, pointsBySeat } from './points.js';
 

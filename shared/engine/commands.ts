@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { ROLE_IDS } from '../domain/vocabulary.js';
 import { settingsInputSchema } from '../rules/settings.js';
-import { ROLE_IDS } from './types.js';
 
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
 /** In moderator mode the host records a player's command `as` that seat. */

@@ -1,10 +1,20 @@
+import type {
+  Actor,
+  HowEliminated,
+  Meta,
+  Rejection,
+  RejectionCode,
+  RoleId,
+  Seat,
+} from '../domain/vocabulary.js';
+import type { GameEvent } from '../log/events.js';
+import type { CheckResult } from '../log/records.js';
 import { abilityOf, ROLES, roleIdOf, SHERIFF_LIKE } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import type { SettingsInput } from '../rules/settings.js';
 import { mergeSettings, rolesForTable } from '../rules/table.js';
 import { decideMafiaMic } from '../video/mafia-mic.js';
 import { type Command, type CommandOf, type CommandType, HOST_COMMANDS } from './commands.js';
-import type { GameEvent } from './events.js';
 import {
   beginPlay,
   checkMajority,
@@ -16,9 +26,8 @@ import {
   startStep,
 } from './flow.js';
 import { shuffle } from './random.js';
-import { type CheckResult, type GameState, initialState } from './state.js';
+import { type GameState, initialState } from './state.js';
 import { emit, openTx, type Tx } from './tx.js';
-import type { Actor, HowEliminated, Meta, Rejection, RejectionCode, RoleId, Seat } from './types.js';
 
 export type Decision = { ok: true; events: GameEvent[] } | { ok: false; rejection: Rejection };
 

@@ -1,4 +1,4 @@
-import type { GameEvent } from './events.js';
+import type { GameEvent } from '../log/events.js';
 import type { GameState, Scratch } from './state.js';
 
 const scratchOf = (s: GameState): Scratch => ({

@@ -1,9 +1,10 @@
+import type { HowEliminated, PhaseKind, RoleId, Seat } from '../domain/vocabulary.js';
+import type { BallotRecord, Step } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import { ROLES, type WakeGroup } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
-import type { BallotRecord, GameState, Step } from './state.js';
+import type { GameState } from './state.js';
 import { emit, type Tx } from './tx.js';
-import type { HowEliminated, PhaseKind, RoleId, Seat } from './types.js';
 import { winnerNow, winnersOf } from './win.js';
 
 /** A turn taken by the 3rd foul still comes, with only this long to nominate (sport). */

@@ -1,7 +1,7 @@
-import type { GameEvent } from './events.js';
+import type { Meta } from '../domain/vocabulary.js';
+import type { GameEvent } from '../log/events.js';
 import { evolve } from './evolve.js';
 import type { GameState } from './state.js';
-import type { Meta } from './types.js';
 
 /** Events being decided, with the state they lead to: later decisions of one command read earlier ones. */
 export interface Tx {

@@ -1,6 +1,6 @@
+import type { RoleId, Seat, TeamId, Winner } from '../domain/vocabulary.js';
 import { ROLES } from '../roles/index.js';
 import type { GameState } from './state.js';
-import type { RoleId, Seat, TeamId, Winner } from './types.js';
 
 const teamOf = (s: GameState, seat: Seat): TeamId => ROLES[s.roles[seat] as RoleId]?.team ?? 'town';
 

@@ -1,5 +1,5 @@
-import type { NightAction, NightOutcome, NightReport } from '../engine/state.js';
-import type { RoleId, Seat } from '../engine/types.js';
+import type { RoleId, Seat } from '../domain/vocabulary.js';
+import type { NightAction, NightOutcome, NightReport } from '../log/records.js';
 import { ROLES, type WakeGroup } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 

@@ -1,9 +1,9 @@
+import type { Actor, Rejection } from '../domain/vocabulary.js';
 import { type Command, parseCommand } from '../engine/commands.js';
 import { createGame, type Decision, decide, joinGame } from '../engine/decide.js';
-import type { GameEvent } from '../engine/events.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
-import type { Actor, Rejection } from '../engine/types.js';
+import type { GameEvent } from '../log/events.js';
 import type { SettingsInput } from '../rules/settings.js';
 
 /** 2026-01-01T00:00:00Z: the virtual clock's start, so recorded times read like real ones. */

@@ -1,4 +1,4 @@
-import type { RoleId, TeamId } from '../engine/types.js';
+import type { RoleId, TeamId } from '../domain/vocabulary.js';
 
 export type AbilityId = 'shoot' | 'check' | 'heal' | 'guard' | 'block' | 'kill';
 

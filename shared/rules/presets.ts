@@ -1,4 +1,4 @@
-import type { RoleId } from '../engine/types.js';
+import type { RoleId } from '../domain/vocabulary.js';
 import type { WakeGroup } from '../roles/index.js';
 import type { PresetId, Settings } from './settings.js';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ROLE_IDS, type RoleId, type Seat } from '../engine/types.js';
+import { ROLE_IDS, type RoleId, type Seat } from '../domain/vocabulary.js';
 
 export const PRESET_IDS = ['online', 'classic', 'sport', 'club', 'roleGame'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];

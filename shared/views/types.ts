@@ -1,14 +1,14 @@
 import type { GameSheet } from '../audit/sheet.js';
+import type { Phase, RoleId, Seat, TeamId, Winner } from '../domain/vocabulary.js';
+import type { Ballot, Nomination } from '../engine/state.js';
 import type {
-  Ballot,
   BallotRecord,
   ChatMessage,
   CheckResult,
+  Elimination,
   NightAction,
   NightOutcome,
-  Nomination,
-} from '../engine/state.js';
-import type { Elimination, Phase, RoleId, Seat, TeamId, Winner } from '../engine/types.js';
+} from '../log/records.js';
 import type { AbilityId, WakeGroup } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 

@@ -1,8 +1,9 @@
 import { totals } from '../audit/points.js';
 import { buildSheet } from '../audit/sheet.js';
+import type { RoleId, Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
-import type { GameState, NightAction } from '../engine/state.js';
-import type { RoleId, Seat } from '../engine/types.js';
+import type { GameState } from '../engine/state.js';
+import type { NightAction } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import { ROLES } from '../roles/index.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';

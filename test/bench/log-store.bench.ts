@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { localDynamoClient } from '../../functions/adapters/dynamo/client.js';
-import { DynamoEventStore } from '../../functions/adapters/dynamo/event-store.js';
-import { createTableIfMissing } from '../../functions/adapters/dynamo/table.js';
-import { LogEventStore } from '../../functions/adapters/log/event-store.js';
+import { localDynamoClient } from '../../functions/adapters/aws/dynamo/client.js';
+import { DynamoEventStore } from '../../functions/adapters/aws/dynamo/event-store.js';
+import { createTableIfMissing } from '../../functions/adapters/aws/dynamo/table.js';
+import { LogEventStore } from '../../functions/adapters/local/log/event-store.js';
 import { startDynamoServer } from '../../functions/local/dynamo-server.js';
 import type { Commit, EventStore } from '../../functions/ports/event-store.js';
 

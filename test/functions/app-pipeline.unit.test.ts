@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
-import { verifyChain } from '../../functions/ports/commit-hash.js';
+import { verifyChain } from '../../functions/app/commit-hash.js';
 import type { AppendResult, Commit, EventStore } from '../../functions/ports/event-store.js';
 import { AppHarness, frameOf } from '../support/app-harness.js';
 

@@ -1,5 +1,5 @@
-import { DynamoDirectory } from '../../functions/adapters/dynamo/directory.js';
-import { LogDirectory } from '../../functions/adapters/log/directory.js';
+import { DynamoDirectory } from '../../functions/adapters/aws/dynamo/directory.js';
+import { LogDirectory } from '../../functions/adapters/local/log/directory.js';
 import { MemoryDirectory } from '../../functions/adapters/memory/directory.js';
 import { directoryContract } from '../support/store-contract.js';
 import { onDynalite, onDynamoDbLocal, tempDataDir } from '../support/store-subjects.js';

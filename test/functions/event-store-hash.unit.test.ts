@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, commitHash, verifyChain } from '../../functions/ports/commit-hash.js';
+import { canonicalJson, commitHash, verifyChain } from '../../functions/app/commit-hash.js';
 import type { Commit } from '../../functions/ports/event-store.js';
 
 function chain(count: number): Commit[] {

@@ -1,5 +1,5 @@
-import { DynamoEventStore } from '../../functions/adapters/dynamo/event-store.js';
-import { LogEventStore } from '../../functions/adapters/log/event-store.js';
+import { DynamoEventStore } from '../../functions/adapters/aws/dynamo/event-store.js';
+import { LogEventStore } from '../../functions/adapters/local/log/event-store.js';
 import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
 import { eventStoreContract } from '../support/store-contract.js';
 import { onDynalite, onDynamoDbLocal, tempDataDir } from '../support/store-subjects.js';

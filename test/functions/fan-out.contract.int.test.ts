@@ -4,7 +4,7 @@ import {
   GetConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiGatewayFanOut } from '../../functions/adapters/apigw/fan-out.js';
+import { ApiGatewayFanOut } from '../../functions/adapters/aws/apigw/fan-out.js';
 import { MemoryFanOut } from '../../functions/adapters/memory/fan-out.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import type { FanOut } from '../../functions/ports/fan-out.js';

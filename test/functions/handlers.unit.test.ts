@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../functions/app/app.js';
 import type { LogLine } from '../../functions/app/log.js';
 import { deadlineHandler } from '../../functions/handlers/routes/deadline.js';
-import { messageHandler } from '../../functions/handlers/routes/message.js';
-import { projectorHandler } from '../../functions/handlers/routes/stream.js';
+import { defaultHandler } from '../../functions/handlers/routes/default.js';
+import { projectorHandler } from '../../functions/handlers/routes/projector.js';
 import type { WsEvent } from '../../functions/middleware/ws-event.js';
 import { AppHarness } from '../support/app-harness.js';
 
@@ -21,7 +21,7 @@ function message(body: string, connectionId = 'conn-1', base64 = false): WsEvent
 function givenMessageHandler(app?: App) {
   const h = new AppHarness();
   const logs: LogLine[] = [];
-  const handler = messageHandler(app ?? h.app, h.fanOut, (line) => logs.push(line));
+  const handler = defaultHandler(app ?? h.app, h.fanOut, (line) => logs.push(line));
   h.fanOut.open('conn-1');
   return { h, logs, handler };
 }

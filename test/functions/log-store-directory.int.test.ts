@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIRECTORY_FILE, LogDirectory } from '../../functions/adapters/log/directory.js';
+import { DIRECTORY_FILE, LogDirectory } from '../../functions/adapters/local/log/directory.js';
 import { tempDataDir } from '../support/store-subjects.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];

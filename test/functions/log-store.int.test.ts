@@ -1,9 +1,9 @@
 import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CorruptLogError } from '../../functions/adapters/log/corrupt-log-error.js';
-import { COMMITS_FILE, LogEventStore } from '../../functions/adapters/log/event-store.js';
-import { HEADER_BYTES } from '../../functions/adapters/log/framing.js';
+import { CorruptLogError } from '../../functions/adapters/local/log/corrupt-log-error.js';
+import { COMMITS_FILE, LogEventStore } from '../../functions/adapters/local/log/event-store.js';
+import { HEADER_BYTES } from '../../functions/adapters/local/log/framing.js';
 import { makeChain, makeCommit, uniqueId } from '../support/store-contract.js';
 import { tempDataDir } from '../support/store-subjects.js';
 

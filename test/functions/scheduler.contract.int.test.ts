@@ -1,8 +1,8 @@
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimerScheduler } from '../../functions/adapters/memory/scheduler.js';
-import { executionName } from '../../functions/adapters/sfn/execution-name.js';
-import { StepFunctionsScheduler, waitTimestamp } from '../../functions/adapters/sfn/scheduler.js';
+import { executionName } from '../../functions/adapters/aws/sfn/execution-name.js';
+import { StepFunctionsScheduler, waitTimestamp } from '../../functions/adapters/aws/sfn/scheduler.js';
+import { TimerScheduler } from '../../functions/adapters/local/timer-scheduler.js';
 import type { DeadlineJob, Scheduler } from '../../functions/ports/scheduler.js';
 import { FakeStepFunctions } from '../support/fake-step-functions.js';
 

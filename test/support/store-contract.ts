@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitHash, verifyChain } from '../../functions/ports/commit-hash.js';
+import { commitHash, verifyChain } from '../../functions/app/commit-hash.js';
 import type { Directory } from '../../functions/ports/directory.js';
 import type { Commit, EventStore } from '../../functions/ports/event-store.js';
 

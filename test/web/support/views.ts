@@ -1,4 +1,4 @@
-import type { RoleId } from '../../../shared/engine/types.js';
+import type { RoleId } from '../../../shared/domain/vocabulary.js';
 import { Table } from '../../../shared/play/table.js';
 import type { SettingsInput } from '../../../shared/rules/settings.js';
 import type { GameView, Viewer } from '../../../shared/views/types.js';

@@ -1,8 +1,9 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Ballot, VoteValue } from '../../../shared/engine/state.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
+import type { Ballot } from '../../../shared/engine/state.js';
+import type { VoteValue } from '../../../shared/log/records.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
 import type { BallotMode } from '../logic/screen.js';

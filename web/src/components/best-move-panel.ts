@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import { seatAndName } from '../i18n/names.js';
 import { shared } from '../styles/shared.js';
 

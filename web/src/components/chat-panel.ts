@@ -1,7 +1,7 @@
 import { localized, msg } from '@lit/localize';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { ChatMessage } from '../../../shared/engine/state.js';
+import type { ChatMessage } from '../../../shared/log/records.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
 import type { Channel } from '../logic/screen.js';

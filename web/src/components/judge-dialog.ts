@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
 import { POINTS_STEP, pointsFrom, signed } from '../logic/judge.js';

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { YouView } from '../../../shared/views/types.js';
 import { fire } from '../events.js';
 import { abilityHint, abilityName, checkText, seatAndName } from '../i18n/names.js';

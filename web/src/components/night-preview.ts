@@ -1,7 +1,7 @@
 import { localized, msg } from '@lit/localize';
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { NightOutcome } from '../../../shared/engine/state.js';
+import type { NightOutcome } from '../../../shared/log/records.js';
 import { reasonText, seatAndName, wakeName } from '../i18n/names.js';
 import { shared } from '../styles/shared.js';
 

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { HostView } from '../../../shared/views/types.js';
 import { fire } from '../events.js';
 import { abilityName, checkText, seatAndName, wakeName } from '../i18n/names.js';

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { RoleId, Seat } from '../../../shared/engine/types.js';
+import type { RoleId, Seat } from '../../../shared/domain/vocabulary.js';
 import { ROLES } from '../../../shared/roles/index.js';
 import { checkText, roleName, roleRule, seatAndName, teamName } from '../i18n/names.js';
 import { shared } from '../styles/shared.js';

@@ -2,7 +2,7 @@ import { localized } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { SeatView } from '../../../shared/views/types.js';
 import { teamOfRole } from '../logic/host-desk.js';
 import { shared } from '../styles/shared.js';

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView, SeatView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
 import { howName, roleName, seatAndName } from '../i18n/names.js';

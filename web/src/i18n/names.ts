@@ -1,6 +1,6 @@
 import { msg, str } from '@lit/localize';
-import type { CheckResult, OutcomeReason } from '../../../shared/engine/state.js';
-import type { HowEliminated, Phase, RoleId, Stage, Winner } from '../../../shared/engine/types.js';
+import type { HowEliminated, Phase, RoleId, Stage, Winner } from '../../../shared/domain/vocabulary.js';
+import type { CheckResult, OutcomeReason } from '../../../shared/log/records.js';
 import type { AbilityId, WakeGroup } from '../../../shared/roles/index.js';
 
 /** Role names: ids travel on the wire, names are shown (protocol.md "Identifiers"). */

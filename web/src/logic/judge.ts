@@ -1,4 +1,4 @@
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView } from '../../../shared/views/types.js';
 
 /** Extra points move in twentieths of a point (sport-rules.md): the input's step. */

@@ -1,4 +1,4 @@
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import { ROLES } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
 

@@ -1,4 +1,4 @@
-import type { Seat } from '../../../shared/engine/types.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 
 /** What a phone keeps to come back to a game: its token binds a new connection to the same seat. */
 export interface Session {

@@ -1,4 +1,4 @@
-import { ROLE_IDS, type RoleId } from '../../../shared/engine/types.js';
+import { ROLE_IDS, type RoleId } from '../../../shared/domain/vocabulary.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { GameMeta, PresetId, Settings, Timers } from '../../../shared/rules/settings.js';
 

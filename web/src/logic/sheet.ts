@@ -1,5 +1,5 @@
-import type { BallotRecord } from '../../../shared/engine/state.js';
-import type { HowEliminated, RoleId, Seat } from '../../../shared/engine/types.js';
+import type { HowEliminated, RoleId, Seat } from '../../../shared/domain/vocabulary.js';
+import type { BallotRecord } from '../../../shared/log/records.js';
 import type { GameView } from '../../../shared/views/types.js';
 
 export interface SheetRow {

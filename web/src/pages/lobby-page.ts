@@ -2,7 +2,7 @@ import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { ROLE_IDS, type RoleId } from '../../../shared/engine/types.js';
+import { ROLE_IDS, type RoleId } from '../../../shared/domain/vocabulary.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { Settings } from '../../../shared/rules/settings.js';
 import type { GameView } from '../../../shared/views/types.js';

@@ -3,8 +3,8 @@ import {
   type ApiGatewayManagementApiClientConfig,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { ServerFrame } from '../../../shared/index.js';
-import type { FanOut, PostResult } from '../../ports/fan-out.js';
+import type { ServerFrame } from '../../../../shared/index.js';
+import type { FanOut, PostResult } from '../../../ports/fan-out.js';
 
 const encoder = new TextEncoder();
 

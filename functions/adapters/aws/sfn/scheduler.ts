@@ -1,5 +1,5 @@
 import { SFNClient, type SFNClientConfig, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Scheduler } from '../../../ports/scheduler.js';
 import { executionName } from './execution-name.js';
 
 export interface StepFunctionsSchedulerOptions {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Commit } from './event-store.js';
+import type { Commit } from '../ports/event-store.js';
 
 /**
  * JSON with object keys sorted at every depth, so the hash does not depend on key order (DynamoDB maps, a

@@ -1,4 +1,4 @@
-import type { Commit } from '../../ports/event-store.js';
+import type { Commit } from '../../../ports/event-store.js';
 import { commitSk, gamePk } from './keys.js';
 
 /**

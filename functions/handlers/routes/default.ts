@@ -14,7 +14,7 @@ import type { FanOut } from '../../ports/fan-out.js';
  * `$default`: every client message. The middlewares turn raw text into a checked frame (or an `error`
  * frame), the application service answers it, and the answer is posted back to the sender.
  */
-export function messageHandler(app: App, fanOut: FanOut, log: Log) {
+export function defaultHandler(app: App, fanOut: FanOut, log: Log) {
   return middy<WsEvent, RouteResult>(async (event: WsEvent) => {
     if (event.frame === undefined) throw new Error('no frame: validateFrame did not run');
     return app.handleFrame(event.requestContext.connectionId, event.frame);

@@ -1,12 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ApiGatewayFanOut } from '../adapters/apigw/fan-out.js';
-import { DynamoDirectory } from '../adapters/dynamo/directory.js';
-import { DynamoEventStore } from '../adapters/dynamo/event-store.js';
-import { StepFunctionsScheduler } from '../adapters/sfn/scheduler.js';
+import { ApiGatewayFanOut } from '../adapters/aws/apigw/fan-out.js';
+import { DynamoDirectory } from '../adapters/aws/dynamo/directory.js';
+import { DynamoEventStore } from '../adapters/aws/dynamo/event-store.js';
+import { StepFunctionsScheduler } from '../adapters/aws/sfn/scheduler.js';
+import { systemClock } from '../adapters/system/clock.js';
+import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
-import { systemClock } from '../ports/clock.js';
 import type { FanOut } from '../ports/fan-out.js';
-import { randomIds } from '../ports/ids.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
 type Env = Record<string, string | undefined>;

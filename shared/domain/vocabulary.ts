@@ -1,3 +1,4 @@
+/** The words every part of the game speaks: seats, actors, role and team ids, phases, rejections. */
 /** Seats are 1..N. */
 export type Seat = number;
 
@@ -51,12 +52,6 @@ export const STAGES = [
 export type Stage = (typeof STAGES)[number];
 
 export type HowEliminated = 'shot' | 'killed' | 'vote' | 'fouls' | 'disqualified' | 'removed' | 'gaveUp';
-
-export interface Elimination {
-  seat: Seat;
-  how: HowEliminated;
-  round: number;
-}
 
 /** What arrives with every command from outside the pure core: who, when, and (for the deal) a seed. */
 export interface Meta {

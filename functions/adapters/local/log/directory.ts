@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryDirectory } from '../memory/directory.js';
+import { MemoryDirectory } from '../../memory/directory.js';
 import { RecordFile, type RecordFileOptions } from './record-file.js';
 
 export const DIRECTORY_FILE = 'directory.log';

@@ -6,7 +6,7 @@ import {
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Binding, Directory } from '../../ports/directory.js';
+import type { Binding, Directory } from '../../../ports/directory.js';
 import { documentClient } from './client.js';
 import { connKey, GAME_CONN_PREFIX, gameConnSk, gamePk, roomKey, tokenSk } from './keys.js';
 import { errorName } from './table.js';

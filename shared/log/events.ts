@@ -1,3 +1,4 @@
+import type { HowEliminated, Phase, RoleId, Seat, Winner } from '../domain/vocabulary.js';
 import type { WakeGroup } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type {
@@ -9,8 +10,7 @@ import type {
   NightReport,
   Step,
   VoteValue,
-} from './state.js';
-import type { HowEliminated, Phase, RoleId, Seat, Winner } from './types.js';
+} from './records.js';
 
 /** Everything that ever happens to a game. Events record results, never intentions: replay needs no rules. */
 export type GameEvent =

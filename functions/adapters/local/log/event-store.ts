@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppendResult, Commit, EventStore } from '../../ports/event-store.js';
+import type { AppendResult, Commit, EventStore } from '../../../ports/event-store.js';
 import { CorruptLogError } from './corrupt-log-error.js';
 import { HEADER_BYTES } from './framing.js';
 import {

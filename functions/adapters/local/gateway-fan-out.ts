@@ -1,6 +1,6 @@
-import type { ServerFrame } from '../../shared/index.js';
-import type { FanOut, PostResult } from '../ports/fan-out.js';
-import type { LocalGateway } from './gateway.js';
+import type { ServerFrame } from '../../../shared/index.js';
+import type { LocalGateway } from '../../local/gateway.js';
+import type { FanOut, PostResult } from '../../ports/fan-out.js';
 
 /**
  * In-process fan-out to the local gateway's sockets. Views reach a socket by two paths (a reply, and the

@@ -6,7 +6,7 @@ import {
   QueryCommand,
   ScanCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { AppendResult, Commit, EventStore } from '../../ports/event-store.js';
+import type { AppendResult, Commit, EventStore } from '../../../ports/event-store.js';
 import { documentClient } from './client.js';
 import { commitFromItem, commitToItem } from './commit-item.js';
 import { commitSk, gamePk, lastCommitSk, MAX_SEQ } from './keys.js';

@@ -1,4 +1,4 @@
-import type { AppendResult, Commit, EventStore } from '../ports/event-store.js';
+import type { AppendResult, Commit, EventStore } from '../../ports/event-store.js';
 
 /**
  * The local stand-in for the table's stream: every commit the store accepted is handed to `onCommit` after
