@@ -1,5 +1,5 @@
+import type { RoleId, Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
-import type { RoleId, Seat } from '../engine/types.js';
 import { ROLES } from '../roles/index.js';
 
 /** One end of a media link: a seat, or the host (narrator, moderator, judge). */

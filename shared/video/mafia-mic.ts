@@ -1,6 +1,6 @@
+import type { Actor, Rejection, Seat } from '../domain/vocabulary.js';
 import type { CommandOf } from '../engine/commands.js';
 import { emit, type Tx } from '../engine/tx.js';
-import type { Actor, Rejection, Seat } from '../engine/types.js';
 import { isMafioso, mafiaAwake, mafiaMicOn } from './links.js';
 
 /**
