@@ -158,8 +158,8 @@ const sport: Preset = {
 const club: Preset = {
   id: 'club',
   source: '004',
-  // E15: two is the theoretical minimum; the role table then decides (`start` refuses fewer seats than roles).
-  minPlayers: 2,
+  // E15–E16: the smallest table that seats the role table's five roles (Putana, mafioso, Don, Sheriff, Maniac).
+  minPlayers: 5,
   maxPlayers: 16,
   defaults: {
     ...base,

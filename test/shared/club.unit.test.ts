@@ -280,7 +280,7 @@ describe('club rules (seed 004)', () => {
     const r = unchangedBy(t, () => t.command('host', { type: 'start' }, 1));
     expect(r).toEqual({
       code: 'not_enough_players',
-      message: 'the club table deals 5 roles: seat at least 5 players (E15–E16); 4 are seated',
+      message: 'the club preset needs 5 to 16 players; 4 are seated',
     });
     ok(t.join('P5', 5));
     ok(t.command('host', { type: 'start' }, 1));
