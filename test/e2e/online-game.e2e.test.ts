@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { RoleId } from '../../shared/domain/vocabulary.js';
+import type { RoleId } from '../../shared/roles/index.js';
 import { shot } from './support/browser.js';
 import { createRoom } from './support/host.js';
 import { Phone } from './support/phone.js';
