@@ -14,6 +14,8 @@ export function presetName(preset: PresetId): string {
       return msg('Club', { id: 'preset.club' });
     case 'roleGame':
       return msg('Role game', { id: 'preset.roleGame' });
+    case 'forum':
+      return msg('Forum game', { id: 'preset.forum' });
   }
 }
 
@@ -32,6 +34,10 @@ export function presetBlurb(preset: PresetId): string {
     case 'roleGame':
       return msg('Many roles, cards drawn face down, roles shown when players leave.', {
         id: 'blurb.roleGame',
+      });
+    case 'forum':
+      return msg('Played over days in a thread: the mafia earns levels and orders one move a night.', {
+        id: 'blurb.forum',
       });
   }
 }
@@ -137,6 +143,8 @@ export function settingName(key: keyof Settings): string {
       return msg('Timers', { id: 'set.timers' });
     case 'meta':
       return msg('Game sheet header', { id: 'section.sheet' });
+    case 'forum':
+      return msg('Forum game tables', { id: 'set.forum' });
   }
 }
 
