@@ -18,7 +18,13 @@ function givenStream(deliver: StreamOptions['deliver'], options: Partial<StreamO
   });
   let hash = '';
   const commit = async (gameId: string, seq: number) => {
-    const c = makeCommit({ gameId, commandId: `c${seq}`, actor: 'host' }, seq, hash, 1000 + seq, [{ seq }]);
+    const c = makeCommit(
+      { gameId, commandId: `c${seq}`, actor: 'host', command: { type: 'advance' } },
+      seq,
+      hash,
+      1000 + seq,
+      [{ seq }],
+    );
     hash = c.hash;
     expect(await store.append(c)).toEqual({ ok: true });
   };
