@@ -17,9 +17,9 @@ export interface ForumSettings {
   /** Uses the mafia holds when the game begins; the limited moves come with levels (D6). */
   startingStock: Record<MoveId, number>;
   /** Active abilities: the whole mafia gains these once, when any mafioso first reaches the level (D6). */
-  activeGrants: ReadonlyArray<{ level: number; move: MoveId; uses: number }>;
+  activeGrants: Array<{ level: number; move: MoveId; uses: number }>;
   /** Passive items: each mafioso gains these at his own level (D6). */
-  passiveGrants: ReadonlyArray<{ level: number; item: ItemId; count: number }>;
+  passiveGrants: Array<{ level: number; item: ItemId; count: number }>;
   /** Points to each mafioso credited with a move (D8): per victim for the killing moves, once for a mine. */
   movePoints: Record<MoveId, number>;
   /** Points to each mafioso who voted for a hanged player (D5). */
@@ -114,6 +114,21 @@ export const forumSettingsInputSchema = v.strictObject({
   selfDefenceUses: v.optional(count),
   trainLevel: v.optional(count),
   trainPoints: v.optional(count),
+  activeGrants: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ level: count, move: v.picklist(MOVE_IDS), uses: count })),
+      v.maxLength(50),
+    ),
+  ),
+  passiveGrants: v.optional(
+    v.pipe(v.array(v.strictObject({ level: count, item: v.picklist(ITEM_IDS), count })), v.maxLength(50)),
+  ),
+  startingItems: v.optional(
+    v.pipe(
+      v.record(v.picklist(FORUM_ROLE_IDS), perItem(count)),
+      v.check((r) => Object.keys(r).length <= FORUM_ROLE_IDS.length),
+    ),
+  ),
 });
 export type ForumSettingsInput = v.InferOutput<typeof forumSettingsInputSchema>;
 

@@ -35,7 +35,7 @@ export function roleName(role: RoleId): string {
     case 'commissar':
       return msg('Commissar', { id: 'role.commissar' });
     case 'assistant':
-      return msg("Commissar's assistant", { id: 'role.assistant' });
+      return msg('Commissar’s assistant', { id: 'role.assistant' });
     case 'necromancer':
       return msg('Necromancer', { id: 'role.necromancer' });
     case 'apostate':
@@ -123,13 +123,13 @@ export function roleRule(role: RoleId): string {
     case 'apostate':
       return msg('Forum game: each night you may guard the Necromancer.', { id: 'rule.apostate' });
     case 'psycho':
-      return msg("Forum game: each night guard the office, or knock down one player's order.", {
+      return msg('Forum game: each night guard the office, or knock down one player’s order.', {
         id: 'rule.psycho',
       });
     case 'girl':
-      return msg("Forum game: each night knock down one player's order.", { id: 'rule.girl' });
+      return msg('Forum game: each night knock down one player’s order.', { id: 'rule.girl' });
     case 'hacker':
-      return msg("Forum game: each night knock down one player's order.", { id: 'rule.hacker' });
+      return msg('Forum game: each night knock down one player’s order.', { id: 'rule.hacker' });
     case 'killer':
       return msg('Forum game: your self-defence saves you from an attack.', { id: 'rule.killer' });
     case 'journalist':

@@ -1,6 +1,6 @@
 import { msg } from '@lit/localize';
 import type { GameMeta, PresetId, Settings, Timers } from '../../../shared/rules/settings.js';
-import type { Section } from '../logic/settings-fields.js';
+import type { FORUM_FORM_KEYS, Section } from '../logic/settings-fields.js';
 
 export function presetName(preset: PresetId): string {
   switch (preset) {
@@ -276,5 +276,23 @@ export function metaName(key: keyof GameMeta): string {
       return msg('Table', { id: 'meta.table' });
     case 'game':
       return msg('Game', { id: 'section.game' });
+  }
+}
+
+/** The forum game's tables the settings form edits. */
+export function forumSettingName(key: 'autoDen' | (typeof FORUM_FORM_KEYS)[number]): string {
+  switch (key) {
+    case 'autoDen':
+      return msg('The Maniac’s automatic den', { id: 'forum.autoDen' });
+    case 'victoryPoints':
+      return msg('Points for the lair’s victory', { id: 'forum.victoryPoints' });
+    case 'hangingPoints':
+      return msg('Points for a hanging', { id: 'forum.hangingPoints' });
+    case 'selfDefenceUses':
+      return msg('The Killer’s self-defences per game', { id: 'forum.selfDefenceUses' });
+    case 'trainLevel':
+      return msg('Level to train into a mafioso', { id: 'forum.trainLevel' });
+    case 'trainPoints':
+      return msg('The unfaithful’s points to train', { id: 'forum.trainPoints' });
   }
 }
