@@ -5,6 +5,7 @@ import { resolveNight } from '../night/resolve.js';
 import {
   ABILITIES,
   abilitiesOf,
+  introGroupsOf,
   mafiaDealt,
   TEAMS,
   teamOf,
@@ -134,7 +135,11 @@ export function beginNight(tx: Tx, round: number): void {
   const s = tx.state;
   const t = s.settings.timers;
   if (round === 0) {
-    startStep(tx, 'night', 0, { stage: 'intro', speaker: null, seconds: t.intro }, []);
+    const script = s.settings.introScript && s.settings.master !== 'auto';
+    const groups = script ? introGroupsOf(s, PRESETS[s.settings.preset].wakeOrder) : [];
+    const steps: Step[] = groups.map((wake) => ({ stage: 'intro', speaker: null, seconds: t.wake, wake }));
+    if (!runAgenda(tx, 'night', 0, steps))
+      startStep(tx, 'night', 0, { stage: 'intro', speaker: null, seconds: t.intro }, []);
     return;
   }
   if (s.settings.master === 'auto') {
@@ -264,10 +269,9 @@ export function closeBallot(tx: Tx): void {
   const previous = s.day?.previousLeaders ?? null;
   emit(tx, { type: 'ballotClosed', record });
   const round = s.phase.round;
-  let leaves = record.leaves;
-  // E12: the Putana's alibi keeps the player she visited last night.
+  // E12: the Putana's alibi keeps the player she visited last night, in the car crash's leave-all vote too.
   const alibi = s.lastNight?.round === round - 1 ? s.lastNight.alibi : null;
-  if (record.kind !== 'lift' && leaves.length === 1 && leaves[0] === alibi) leaves = [];
+  const leaves = record.leaves.filter((seat) => seat !== alibi);
   if (leaves.length > 0) return voteOut(tx, leaves);
   if (record.kind === 'lift' || record.leaders.length < 2) return endDayNow(tx);
   tie(tx, record, previous);

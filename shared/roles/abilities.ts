@@ -100,8 +100,11 @@ const TABLE = {
 } as const satisfies Record<string, AbilityDef>;
 
 export type AbilityKey = keyof typeof TABLE;
-/** A group that wakes together at night; the wake order of a rule set lists these. */
-export type WakeGroup = (typeof TABLE)[AbilityKey]['wake'];
+/**
+ * A group that wakes together at night: for an ability, or on the acquaintance night only to meet (the
+ * Masons, C10). The wake order of a rule set lists these.
+ */
+export type WakeGroup = (typeof TABLE)[AbilityKey]['wake'] | 'masons';
 /** The abilities by key; the keys and wake groups are those of the table above, one list. */
 export const ABILITIES: Record<AbilityKey, AbilityDef & { wake: WakeGroup }> = TABLE;
 /** Kept for the log and the protocol: an action records its verb. */

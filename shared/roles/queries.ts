@@ -97,6 +97,32 @@ export const wakersOf = (t: Table, wake: WakeGroup): Seat[] =>
 export const wakeGroupsOf = (t: Table, order: readonly WakeGroup[]): WakeGroup[] =>
   order.filter((wake) => wakersOf(t, wake).length > 0);
 
+/**
+ * Who wakes for a group on the acquaintance night (E3, C10): those dealt an ability of the group, or those
+ * who meet in it; nobody acts, so the Patrolman shows himself though he will check only later.
+ */
+export const dealtToWake = (t: Table, wake: WakeGroup): Seat[] =>
+  t.alive.filter((seat) => {
+    const def = ROLES[t.roles[seat]];
+    return def.meets === wake || def.abilities.some((key) => ABILITIES[key].wake === wake);
+  });
+
+/**
+ * The acquaintance night's wake script (E3, C10): each group of the rule set's order that has someone not yet
+ * met — the Don wakes with the mafia, so not again alone — then the groups that only meet (the Masons).
+ */
+export function introGroupsOf(t: Table, order: readonly WakeGroup[]): WakeGroup[] {
+  const met = new Set<Seat>();
+  const groups: WakeGroup[] = [];
+  for (const wake of [...order, 'masons' as const]) {
+    const seats = dealtToWake(t, wake).filter((seat) => !met.has(seat));
+    if (seats.length === 0) continue;
+    groups.push(wake);
+    for (const seat of dealtToWake(t, wake)) met.add(seat);
+  }
+  return groups;
+}
+
 /** How many players the deal made mafiosi (A8/A9: the introduction night is for two or more). */
 export const mafiaDealt = (t: Pick<Table, 'roles'>): number =>
   Object.values(t.roles).filter((role) => ROLES[role].meets === 'mafia').length;

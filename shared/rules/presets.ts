@@ -25,6 +25,7 @@ const base: Settings = {
   immunity: null,
   introNight: 'auto',
   introFullTime: false,
+  introScript: false,
   firstDay: 'vote',
   dayFormat: 'discussion',
   firstDayFormat: 'same',
@@ -159,7 +160,8 @@ const sport: Preset = {
 const club: Preset = {
   id: 'club',
   source: '004',
-  minPlayers: 9,
+  // E15–E16: the smallest table that seats the role table's five roles (Putana, mafioso, Don, Sheriff, Maniac).
+  minPlayers: 5,
   maxPlayers: 16,
   defaults: {
     ...base,
@@ -167,6 +169,7 @@ const club: Preset = {
     master: 'moderator',
     dealing: 'cards',
     introNight: 'always',
+    introScript: true,
     firstDay: 'vote',
     dayFormat: 'speeches',
     nominate: 'inSpeech',
@@ -197,6 +200,7 @@ const roleGame: Preset = {
     master: 'narrator',
     dealing: 'cards',
     introNight: 'always',
+    introScript: true,
     firstDay: 'noVote',
     dayFormat: 'discussion',
     minCandidates: 1,

@@ -59,6 +59,11 @@ export interface Settings {
   roles: Partial<Record<RoleId, number>>;
   immunity: Seat | null;
   introNight: 'auto' | 'always' | 'never';
+  /**
+   * With a narrator or moderator the acquaintance night wakes the roles one by one to show themselves
+   * (E3, C10); otherwise only the mafia meets.
+   */
+  introScript: boolean;
   /** The introduction night lasts its full time (sport's agreement minute) instead of ending on "I know my team". */
   introFullTime: boolean;
   firstDay: 'vote' | 'noVote';
@@ -155,6 +160,7 @@ export const settingsInputSchema = v.strictObject({
   immunity: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)))),
   introNight: v.optional(v.picklist(['auto', 'always', 'never'])),
   introFullTime: v.optional(v.boolean()),
+  introScript: v.optional(v.boolean()),
   firstDay: v.optional(v.picklist(['vote', 'noVote'])),
   dayFormat: v.optional(v.picklist(DAY_FORMATS)),
   firstDayFormat: v.optional(v.picklist(['same', ...DAY_FORMATS])),

@@ -88,6 +88,11 @@ export interface HostView {
   jointWakes: WakeGroup[];
   actions: NightAction[];
   recordedShot: { target: Seat | null } | null;
+  /**
+   * The acquaintance night (E3, C10): the group awake now and its seats, for the host's protocol; without a
+   * wake script, the mafia meeting.
+   */
+  meeting: { wake: WakeGroup | null; seats: Seat[] } | null;
   /** What the night would produce if it ended now. */
   preview: NightOutcome[] | null;
   canUndo: boolean;

@@ -11,6 +11,7 @@ import {
   ABILITIES,
   abilitiesOf,
   countsAsMafiaNow,
+  dealtToWake,
   roleOf,
   teammatesOf,
   teamOf,
@@ -169,6 +170,12 @@ function hostOf(s: GameState): HostView {
     ],
     actions: s.actions,
     recordedShot: s.recordedShot,
+    meeting:
+      s.phase.stage !== 'intro'
+        ? null
+        : s.wake
+          ? { wake: s.wake, seats: dealtToWake(s, s.wake) }
+          : { wake: null, seats: s.alive.filter((seat) => countsAsMafiaNow(s, seat)) },
     preview: night
       ? resolveNight({
           round: s.phase.round,

@@ -111,7 +111,7 @@ const start: Handler<'start'> = (tx) => {
     // E15–E16: the smallest table is the one that seats every role of the role table.
     return no(
       'not_enough_players',
-      `${deck.length} roles are dealt at this table: seat at least ${deck.length}`,
+      `the ${preset.id} table deals ${deck.length} roles: seat at least ${deck.length} players (E15–E16); ${n} are seated`,
     );
   }
   if (!dealHasMafia(deck)) return no('bad_settings', 'the game needs at least one mafioso');

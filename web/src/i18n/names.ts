@@ -208,6 +208,7 @@ export function abilityHint(ability: AbilityId | string): string {
 
 /** Who wakes: the mafia as a group, any other role by its name. */
 export function wakeName(group: WakeGroup): string {
+  if (group === 'masons') return msg('Masons', { id: 'wake.masons' });
   return group === 'mafia' ? teamName('mafia') : roleName(group);
 }
 

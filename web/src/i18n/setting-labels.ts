@@ -73,6 +73,8 @@ export function settingName(key: keyof Settings): string {
       return msg('Seat immune on night 1', { id: 'set.immunity' });
     case 'introNight':
       return msg('Introduction night', { id: 'set.introNight' });
+    case 'introScript':
+      return msg('The acquaintance night wakes the roles one by one', { id: 'set.introScript' });
     case 'introFullTime':
       return msg('Introduction lasts its full time', { id: 'set.introFullTime' });
     case 'firstDay':

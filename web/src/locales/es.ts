@@ -321,6 +321,7 @@ export const templates = {
   'set.immunity': 'Asiento inmune la noche 1',
   'set.introFullTime': 'La presentación dura todo su tiempo',
   'set.introNight': 'Noche de presentación',
+  'set.introScript': 'La noche de presentación despierta a los roles uno por uno',
   'set.jesterEndsGame': 'El Bufón expulsado termina la partida',
   'set.liftNineThree': 'Votación de todos fuera con nueve vivos y tres empatados',
   'set.majorityOf': 'Mayoría de',
@@ -417,4 +418,5 @@ export const templates = {
   'forum.selfDefenceUses': 'Autodefensas del Asesino por partida',
   'forum.trainLevel': 'Nivel para formarse como mafioso',
   'forum.trainPoints': 'Puntos del infiel para formarse',
+  'wake.masons': 'Masones',
 };

@@ -327,6 +327,7 @@ export const templates = {
   'set.immunity': 'Place immunisée la nuit 1',
   'set.introFullTime': 'La présentation dure tout son temps',
   'set.introNight': 'Nuit de présentation',
+  'set.introScript': 'La nuit de présentation réveille les rôles un par un',
   'set.jesterEndsGame': 'Un Bouffon éliminé par le vote termine la partie',
   'set.liftNineThree': 'Vote d’exclusion collective à neuf vivants et trois ex æquo',
   'set.majorityOf': 'Majorité des',
@@ -424,4 +425,5 @@ export const templates = {
   'forum.selfDefenceUses': 'Autodéfenses du Tueur par partie',
   'forum.trainLevel': 'Niveau pour devenir mafieux',
   'forum.trainPoints': "Points de l'infidèle pour se former",
+  'wake.masons': 'Francs-maçons',
 };

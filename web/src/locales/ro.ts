@@ -323,6 +323,7 @@ export const templates = {
   'set.immunity': 'Loc imun în noaptea 1',
   'set.introFullTime': 'Cunoașterea durează tot timpul ei',
   'set.introNight': 'Noaptea de cunoaștere',
+  'set.introScript': 'Noaptea de cunoaștere trezește rolurile pe rând',
   'set.jesterEndsGame': 'Bufonul eliminat prin vot încheie jocul',
   'set.liftNineThree': 'Vot de ridicare cu nouă în viață și trei la egalitate',
   'set.majorityOf': 'Majoritatea din',
@@ -419,4 +420,5 @@ export const templates = {
   'forum.selfDefenceUses': 'Autoapărări ale Ucigașului pe joc',
   'forum.trainLevel': 'Nivel pentru a deveni mafiot',
   'forum.trainPoints': 'Punctele necredinciosului pentru instruire',
+  'wake.masons': 'Masonii',
 };

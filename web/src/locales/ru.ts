@@ -322,6 +322,7 @@ export const templates = {
   'set.immunity': 'Место с иммунитетом в первую ночь',
   'set.introFullTime': 'Знакомство длится всё отведённое время',
   'set.introNight': 'Ночь знакомства',
+  'set.introScript': 'В ночь знакомства роли просыпаются по очереди',
   'set.jesterEndsGame': 'Изгнанный Шут заканчивает игру',
   'set.liftNineThree': 'Голосование за подъём при девяти живых и трёх равных',
   'set.majorityOf': 'Большинство от',
@@ -418,4 +419,5 @@ export const templates = {
   'forum.selfDefenceUses': 'Автозащит киллера за игру',
   'forum.trainLevel': 'Уровень для учёбы на мафиози',
   'forum.trainPoints': 'Баллы неверного для учёбы',
+  'wake.masons': 'Масоны',
 };

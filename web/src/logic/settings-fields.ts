@@ -90,6 +90,7 @@ const SECTION: Partial<Record<keyof Settings, Section>> = {
   allTied: 'day',
   introNight: 'night',
   introFullTime: 'night',
+  introScript: 'night',
   immunity: 'night',
   checkMode: 'night',
   doctorStops: 'night',
