@@ -8,30 +8,16 @@ import { localDynamoClient } from '../../functions/adapters/aws/dynamo/client.js
 import { DynamoEventStore } from '../../functions/adapters/aws/dynamo/event-store.js';
 import { createTableIfMissing } from '../../functions/adapters/aws/dynamo/table.js';
 import { LogEventStore } from '../../functions/adapters/local/log/event-store.js';
-import { main } from '../../functions/cli/mafia.js';
 import { type DynamoServer, startDynamoServer } from '../../functions/local/dynamo-server.js';
 import { type LogCommit, sealCommit } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import { buildSheet } from '../../shared/audit/sheet.js';
 import { viewFor } from '../../shared/views/view.js';
+import { mafia } from '../support/mafia-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-audit-'));
 const scenario = join(root, 'test', 'scenarios', 'sport-sheet-full-game.json');
-
-/** Runs the CLI in this process; what it printed and its exit code. */
-async function mafia(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const collect = (into: string[]) => ({
-    write(s: string) {
-      into.push(s);
-      return true;
-    },
-  });
-  const status = await main(argv, collect(out), collect(err));
-  return { status, stdout: out.join(''), stderr: err.join('') };
-}
 
 const readLog = (path: string): LogCommit[] =>
   readFileSync(path, 'utf8')

@@ -7,7 +7,7 @@ export interface CliRun {
 }
 
 /** Runs `mafia ARGS` in this process: its exit code and what it wrote to stdout and stderr. */
-export function mafia(...args: string[]): CliRun {
+export async function mafia(...args: string[]): Promise<CliRun> {
   const run = { stdout: '', stderr: '' };
   const sink = (stream: 'stdout' | 'stderr') =>
     ({
@@ -16,6 +16,6 @@ export function mafia(...args: string[]): CliRun {
         return true;
       },
     }) as Out;
-  const status = main(args, sink('stdout'), sink('stderr'));
+  const status = await main(args, sink('stdout'), sink('stderr'));
   return { status, ...run };
 }
