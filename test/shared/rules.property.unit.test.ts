@@ -6,12 +6,11 @@ import { decide } from '../../shared/engine/decide.js';
 import type { GameState } from '../../shared/engine/state.js';
 import type { GameEvent } from '../../shared/log/events.js';
 import { Table } from '../../shared/play/table.js';
-import { ABILITIES, ROLES, type RoleId, sideNow, TEAMS, teamOf, VERBS } from '../../shared/roles/index.js';
+import { ABILITIES, ROLES, type RoleId, sideNow, TEAMS, teamOf } from '../../shared/roles/index.js';
 import { PRESETS } from '../../shared/rules/presets.js';
 import { PRESET_IDS, type PresetId, type SettingsInput } from '../../shared/rules/settings.js';
 import { viewFor } from '../../shared/views/view.js';
-
-type Command = Record<string, unknown>;
+import { type Command, hostMoves, seatMoves } from './support/moves.js';
 
 /** Every role of the tables in one deck: the role game with every ability there is. */
 const EVERY_ROLE: Partial<Record<RoleId, number>> = {
@@ -28,30 +27,6 @@ const EVERY_ROLE: Partial<Record<RoleId, number>> = {
   jester: 1,
   werewolf: 1,
 };
-
-function seatMoves(s: GameState, seat: Seat): Command[] {
-  const targets = s.alive;
-  return [
-    ...VERBS.flatMap((ability) => targets.map((target) => ({ type: 'act', ability, target }))),
-    ...targets.map((target) => ({ type: 'nominate', target })),
-    ...targets.map((target) => ({ type: 'vote', target })),
-    { type: 'vote', choice: 'leave' },
-    { type: 'vote', choice: 'stay' },
-    { type: 'endSpeech' },
-    { type: 'knowTeam' },
-    ...(s.deck ?? []).map((_, i) => ({ type: 'pickCard', card: i + 1 })),
-    { type: 'say', channel: 'mafia', text: 'tonight' },
-    { type: 'bestMove', targets: targets.filter((t) => t !== seat).slice(0, 3) },
-  ];
-}
-
-const hostMoves = (s: GameState): Command[] => [
-  { type: 'advance' },
-  ...s.alive.map((target) => ({ type: 'recordShot', target })),
-  { type: 'recordShot', target: null },
-  ...s.alive.map((seat) => ({ type: 'foul', seat })),
-  { type: 'undo' },
-];
 
 const legal = (s: GameState, actor: Actor, raw: Command, now: number) => {
   const parsed = parseCommand(raw);
