@@ -9,8 +9,22 @@ export type { EventType, GameEvent } from './log/events.js';
 export type * from './log/records.js';
 export { resolveNight } from './night/resolve.js';
 export * from './protocol/frames.js';
-export { ROLES, type RoleDef } from './roles/index.js';
+export * from './protocol/signal.js';
+export {
+  ABILITIES,
+  type AbilityId,
+  ROLE_IDS,
+  ROLES,
+  type RoleDef,
+  type RoleId,
+  TEAM_IDS,
+  TEAMS,
+  type TeamId,
+  type WakeGroup,
+  type Winner,
+} from './roles/index.js';
 export { PRESETS, type Preset } from './rules/presets.js';
 export * from './rules/settings.js';
+export * from './video/links.js';
 export type * from './views/types.js';
 export { viewFor } from './views/view.js';

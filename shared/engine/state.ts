@@ -1,4 +1,4 @@
-import type { Phase, RoleId, Seat, Winner } from '../domain/vocabulary.js';
+import type { Phase, Seat } from '../domain/vocabulary.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -10,7 +10,7 @@ import type {
   Step,
   VoteValue,
 } from '../log/records.js';
-import type { WakeGroup } from '../roles/index.js';
+import type { RoleId, WakeGroup, Winner } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import type { Settings } from '../rules/settings.js';
 
@@ -82,6 +82,8 @@ export interface GameState {
   eliminated: Elimination[];
   /** Mafiosi who pressed "I know my team" (A8). */
   known: Seat[];
+  /** Mafiosi whose mafia microphone is on (A3), on the night `round`; stale once another night begins. */
+  mafiaMic: { round: number; seats: Seat[] };
   actions: NightAction[];
   recordedShot: { target: Seat | null } | null;
   lastNight: NightReport | null;
@@ -138,6 +140,7 @@ export const initialState: GameState = {
   alive: [],
   eliminated: [],
   known: [],
+  mafiaMic: { round: -1, seats: [] },
   actions: [],
   recordedShot: null,
   lastNight: null,

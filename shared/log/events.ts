@@ -1,5 +1,5 @@
-import type { HowEliminated, Phase, RoleId, Seat, Winner } from '../domain/vocabulary.js';
-import type { WakeGroup } from '../roles/index.js';
+import type { HowEliminated, Phase, Seat } from '../domain/vocabulary.js';
+import type { RoleId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type {
   BallotKind,
@@ -35,6 +35,7 @@ export type GameEvent =
   | { type: 'dayBegan'; round: number; firstSpeaker: Seat | null }
   | { type: 'nightBegan'; round: number }
   | { type: 'teamKnown'; seat: Seat }
+  | { type: 'mafiaMicSwitched'; seat: Seat; on: boolean; round: number }
   | { type: 'actionTaken'; action: NightAction }
   | { type: 'shotRecorded'; target: Seat | null }
   | { type: 'nightResolved'; report: NightReport }

@@ -5,7 +5,7 @@ import { redecide } from '../../shared/audit/command.js';
 import type { Actor, Seat } from '../../shared/domain/vocabulary.js';
 import type { GameState } from '../../shared/engine/state.js';
 import { Table, tableLog } from '../../shared/play/table.js';
-import { ROLES } from '../../shared/roles/index.js';
+import { ABILITIES, ROLES } from '../../shared/roles/index.js';
 import { PRESETS } from '../../shared/rules/presets.js';
 import { PRESET_IDS, type PresetId } from '../../shared/rules/settings.js';
 
@@ -14,7 +14,7 @@ type Command = Record<string, unknown>;
 /** What a seat might try now: every move of the game, aimed at every living seat. */
 function seatMoves(s: GameState, seat: Seat): Command[] {
   const role = s.roles[seat];
-  const abilities = role ? ROLES[role].abilities.map((a) => a.id) : [];
+  const abilities = role ? [...new Set(ROLES[role].abilities.map((a) => ABILITIES[a].verb))] : [];
   const targets = s.alive;
   return [
     ...abilities.flatMap((ability) => targets.map((target) => ({ type: 'act', ability, target }))),
