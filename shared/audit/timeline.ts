@@ -1,8 +1,9 @@
-import type { RoleId, Seat } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
 import type { GameEvent } from '../log/events.js';
 import type { NightOutcome } from '../log/records.js';
+import type { RoleId } from '../roles/roles.js';
 import type { Viewer } from '../views/types.js';
 import { canRead, isPrivileged, visibleRoles } from '../views/view.js';
 import type { LogCommit } from './chain.js';
@@ -60,6 +61,7 @@ const REASONS: Record<NightOutcome['reason'], string> = {
   immune: 'missed: the target was immune tonight',
   savedByDoctor: 'saved by the doctor',
   guarded: 'saved by the bodyguard',
+  diedGuarding: 'the bodyguard died in the target’s place',
   blocked: 'blocked by the lover',
   recorded: 'killed (recorded by the host)',
 };
@@ -174,6 +176,10 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
     case 'winDecided':
       return privileged
         ? `the result is decided: ${e.winner === 'draw' ? 'a draw' : `${e.winner} wins`}`
+        : null;
+    case 'mafiaMicSwitched':
+      return canRead(before, viewer, 'mafia')
+        ? `seat ${e.seat} turns the mafia microphone ${e.on ? 'on' : 'off'}`
         : null;
     case 'gameEnded':
       return `game over: ${e.winner === 'draw' ? 'a draw' : `${e.winner} wins (${seats(e.winners)})`}`;
