@@ -1,9 +1,10 @@
 import type { Seat } from '../domain/vocabulary.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
+import { lineText } from '../forum/newspaper.js';
 import type { GameEvent } from '../log/events.js';
 import type { NightOutcome } from '../log/records.js';
-import type { RoleId } from '../roles/roles.js';
+import type { RoleId } from '../roles/index.js';
 import type { Viewer } from '../views/types.js';
 import { canRead, isPrivileged, visibleRoles } from '../views/view.js';
 import type { LogCommit } from './chain.js';
@@ -61,7 +62,7 @@ const REASONS: Record<NightOutcome['reason'], string> = {
   immune: 'missed: the target was immune tonight',
   savedByDoctor: 'saved by the doctor',
   guarded: 'saved by the bodyguard',
-  diedGuarding: 'the bodyguard died in the target’s place',
+  diedGuarding: "the bodyguard died in the target's place",
   blocked: 'blocked by the lover',
   recorded: 'killed (recorded by the host)',
 };
@@ -178,9 +179,20 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
         ? `the result is decided: ${e.winner === 'draw' ? 'a draw' : `${e.winner} wins`}`
         : null;
     case 'mafiaMicSwitched':
-      return canRead(before, viewer, 'mafia')
-        ? `seat ${e.seat} turns the mafia microphone ${e.on ? 'on' : 'off'}`
+      return privileged || knowsRole(e.seat)
+        ? `seat ${e.seat} switches the mafia microphone ${e.on ? 'on' : 'off'}`
         : null;
+    case 'forumActed': {
+      const a = e.action;
+      if (!privileged && self !== a.seat) return null;
+      return `seat ${a.seat} orders ${a.ability}${a.targets.length > 0 ? ` on ${seats(a.targets)}` : ''}`;
+    }
+    case 'forumNightResolved': {
+      const lines = e.lines.map((line) => lineText(line, 'en', (seat) => `seat ${seat}`));
+      return `newspaper of night ${e.round}: ${lines.join('; ') || 'no moves'}`;
+    }
+    case 'forumHoldings':
+      return privileged ? 'points, levels and items change' : null;
     case 'gameEnded':
       return `game over: ${e.winner === 'draw' ? 'a draw' : `${e.winner} wins (${seats(e.winners)})`}`;
     default: {

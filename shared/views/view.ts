@@ -4,6 +4,7 @@ import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import type { GameState } from '../engine/state.js';
 import { targetsOf } from '../engine/targets.js';
+import { forumViewFor } from '../forum/view.js';
 import type { NightAction, NightReport } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import {
@@ -102,8 +103,9 @@ function youOf(s: GameState, seat: Seat): YouView {
     s.phase.round > 0 &&
     (s.phase.stage === 'actions' || s.phase.stage === 'wake');
   const alive = s.alive.includes(seat) || s.phase.kind === 'lobby';
+  // The forum game's moves are in its own part of the view (`forum.abilities`).
   const abilities =
-    role && night && alive
+    role && night && alive && !s.forum
       ? abilitiesOf(s, seat)
           .filter((key) => s.phase.stage === 'actions' || ABILITIES[key].wake === s.wake)
           .map((key) => {
@@ -231,6 +233,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     points: totals(s),
     host: privileged ? hostOf(s) : null,
     sheet: s.settings.preset === 'sport' && (privileged || over) ? buildSheet(s) : null,
+    forum: forumViewFor(s, viewer, privileged || over),
   };
 }
 
