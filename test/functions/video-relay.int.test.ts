@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
-const offer: SignalPayload = { kind: 'description', pc: 'a1', description: { type: 'offer', sdp: 'v=0\r\n' } };
+const offer: SignalPayload = {
+  kind: 'description',
+  pc: 'a1',
+  description: { type: 'offer', sdp: 'v=0\r\n' },
+};
 const candidate: SignalPayload = {
   kind: 'candidate',
   pc: 'a1',
