@@ -10,13 +10,14 @@ const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const pc = v.pipe(v.string(), v.minLength(1), v.maxLength(40));
 
 /**
- * What a `signal` frame carries between two peers: `hello` (the answering end is ready: offer me), a session
+ * What a `signal` frame carries between two peers: `hello` (the answering end is ready: offer me, or offer again), a session
  * description (offer, answer) or an ICE candidate, in the shapes `RTCSessionDescriptionInit` and
  * `RTCIceCandidateInit` have, each naming its peer connection. The server relays it untouched; the bounds
  * keep one frame small whatever a client sends.
  */
 export const signalPayloadSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('hello') }),
+  /** Without `pc`: I hold no connection with you, make a new one. With it: offer again on that one. */
+  v.strictObject({ kind: v.literal('hello'), pc: v.optional(pc) }),
   v.strictObject({
     kind: v.literal('description'),
     pc,

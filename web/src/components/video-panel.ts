@@ -17,6 +17,9 @@ import './video-grid.js';
 /** Seat 0 stands for the host's tile (narrator, moderator, judge) in the grid. */
 const HOST_TILE = 0;
 
+/** Rooms whose video table this tab has joined: moving from the lobby to the game keeps you at it. */
+const joinedRooms = new Set<string>();
+
 /** The room's video table: its switches and its grid, wired to the peer connections of this phone. */
 @localized()
 @customElement('sc-video-panel')
@@ -41,9 +44,13 @@ export class VideoPanel extends LitElement {
   ];
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
+    // An update can still run after the element left the page: it must not bring the table back to life.
+    if (!this.isConnected) return;
     const v = this.room.view;
     const me: Endpoint | null = v === null ? null : v.viewer === 'host' ? 'host' : v.seat;
     this.table.attach(this.signalling, me);
+    const gameId = this.room.session?.gameId;
+    if (gameId && joinedRooms.has(gameId) && !this.table.joined) void this.table.join();
   }
 
   override render() {
@@ -60,8 +67,8 @@ export class VideoPanel extends LitElement {
         .problem=${this.table.problem}
         ?judge=${this.judge}
         ?showClock=${this.showClock}
-        @sc-video-join=${() => void this.table.join()}
-        @sc-video-leave=${() => this.table.leave()}
+        @sc-video-join=${() => this.join()}
+        @sc-video-leave=${() => this.leave()}
         @sc-camera=${() => this.table.toggleCamera()}
         @sc-microphone=${() => this.table.toggleMicrophone()}
         @sc-mafia-mic=${(e: CustomEvent<boolean>) => this.switchMafiaMic(e.detail)}
@@ -82,9 +89,19 @@ export class VideoPanel extends LitElement {
       }`;
   }
 
+  private join(): void {
+    if (this.room.session) joinedRooms.add(this.room.session.gameId);
+    void this.table.join();
+  }
+
+  private leave(): void {
+    if (this.room.session) joinedRooms.delete(this.room.session.gameId);
+    this.table.leave();
+  }
+
   /** Turning the mafia microphone on also joins the video table: the team needs this phone's microphone. */
   private switchMafiaMic(on: boolean): void {
-    if (on) void this.table.join();
+    if (on) this.join();
     void command(this, { type: 'mafiaMic', on });
   }
 

@@ -12,6 +12,28 @@ import {
   type MediaKind,
 } from '../logic/video.js';
 
+/** An offer unanswered this long is sent again. */
+const OFFER_RESEND_MS = 3000;
+/** Longest one signal's handling holds up the next signals of the same peer. */
+const SIGNAL_STEP_MS = 5000;
+
+/** Resolves when `step` settles either way, or after `ms`. */
+function settled(step: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    step.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}
+
 interface Peer {
   endpoint: Endpoint;
   pc: RTCPeerConnection;
@@ -19,6 +41,8 @@ interface Peer {
   id: string;
   link: PeerLink;
   caller: boolean;
+  /** The caller's watch over an offer that got no answer (lost while the other end was not ready). */
+  resend?: ReturnType<typeof setInterval>;
   /** Every track the peer sent. */
   remote: MediaStream;
   /** What is shown and played of them: only the kinds the link lets this phone receive. One stream per peer,
@@ -44,6 +68,8 @@ export class VideoTable implements ReactiveController {
   /** Why there is no local picture or sound: the player refused, or the phone has no camera. */
   problem: 'denied' | 'unavailable' | null = null;
 
+  /** Joined, and the camera and microphone asked for: links are made and signals answered only now. */
+  private ready = false;
   private readonly peers = new Map<Endpoint, Peer>();
   /** Offers that arrived before the links frame that allows them. */
   private readonly early = new Map<Endpoint, Extract<SignalPayload, { kind: 'description' }>>();
@@ -92,6 +118,7 @@ export class VideoTable implements ReactiveController {
       this.problem = (error as Error).name === 'NotAllowedError' ? 'denied' : 'unavailable';
     }
     if (!this.joined) return this.stopLocal();
+    this.ready = true;
     this.setEnabled('video', this.camera);
     this.setEnabled('audio', this.microphone);
     this.apply(this.signalling?.links ?? null);
@@ -99,6 +126,7 @@ export class VideoTable implements ReactiveController {
 
   leave(): void {
     this.joined = false;
+    this.ready = false;
     for (const endpoint of [...this.peers.keys()]) this.drop(endpoint);
     this.early.clear();
     this.stopLocal();
@@ -135,12 +163,13 @@ export class VideoTable implements ReactiveController {
     }
     const { from, payload } = frame;
     const queue = this.queues.get(from) ?? Promise.resolve();
-    const next = queue.then(() => this.onSignal(from, payload)).catch(() => undefined);
+    // A step on a connection closed meanwhile never settles (WebRTC's operations chain): do not wait forever.
+    const next = queue.then(() => settled(this.onSignal(from, payload), SIGNAL_STEP_MS));
     this.queues.set(from, next);
   };
 
   private apply(links: LinksFrame | null): void {
-    if (!this.joined || !links || this.me === null) return;
+    if (!this.ready || !links || this.me === null) return;
     const allowed = new Map(links.peers.map((p) => [p.peer, p]));
     for (const endpoint of [...this.peers.keys()]) if (!allowed.has(endpoint)) this.drop(endpoint);
     for (const endpoint of [...this.early.keys()]) if (!allowed.has(endpoint)) this.early.delete(endpoint);
@@ -163,15 +192,14 @@ export class VideoTable implements ReactiveController {
   }
 
   private async onSignal(from: Endpoint, payload: SignalPayload): Promise<void> {
-    if (!this.joined || this.me === null) return;
+    if (!this.ready || this.me === null) return;
     const link = this.links.find((p) => p.peer === from);
     const peer = this.peers.get(from);
     switch (payload.kind) {
       case 'hello':
         if (!link || !isCaller(this.me, from)) return;
-        // An offer it has not answered yet crossed its hello: send that one again.
-        if (peer?.pc.signalingState === 'have-local-offer') return this.sendDescription(peer);
-        // The answering end is new, or needs a new offer: a fresh connection is the simplest sure one.
+        if (peer && payload.pc === peer.id) return this.offer(peer);
+        // The answering end holds no connection with this phone (it just joined, or came back): a new one.
         this.drop(from);
         this.open(link, newId());
         return;
@@ -209,6 +237,9 @@ export class VideoTable implements ReactiveController {
 
   private open(link: PeerLink, id: string): void {
     const peer = this.create(link, id, true);
+    peer.resend = setInterval(() => {
+      if (peer.pc.signalingState === 'have-local-offer') this.sendDescription(peer);
+    }, OFFER_RESEND_MS);
     for (const kind of MEDIA_KINDS) {
       peer.pc.addTransceiver(kind, {
         direction: 'inactive',
@@ -251,11 +282,8 @@ export class VideoTable implements ReactiveController {
     });
     pc.addEventListener('negotiationneeded', () => {
       if (this.peers.get(peer.endpoint) !== peer) return;
-      if (!caller) return this.send(peer.endpoint, { kind: 'hello' });
-      void pc.setLocalDescription().then(
-        () => this.sendDescription(peer),
-        () => undefined,
-      );
+      if (caller) void this.offer(peer).catch(() => undefined);
+      else this.send(peer.endpoint, { kind: 'hello', pc: peer.id });
     });
     pc.addEventListener('connectionstatechange', () => {
       // A caller whose connection failed for good tries once more from scratch (a phone changed networks).
@@ -281,6 +309,12 @@ export class VideoTable implements ReactiveController {
     }
   }
 
+  /** The caller's offer: the one still unanswered again, or a new one on the same connection. */
+  private async offer(peer: Peer): Promise<void> {
+    if (peer.pc.signalingState === 'stable') await peer.pc.setLocalDescription();
+    if (peer.pc.signalingState === 'have-local-offer') this.sendDescription(peer);
+  }
+
   private sendDescription(peer: Peer): void {
     const d = peer.pc.localDescription;
     if (!d) return;
@@ -296,6 +330,7 @@ export class VideoTable implements ReactiveController {
     const peer = this.peers.get(endpoint);
     if (!peer) return;
     this.peers.delete(endpoint);
+    clearInterval(peer.resend);
     peer.pc.close();
     for (const track of peer.remote.getTracks()) track.stop();
     this.host.requestUpdate();
