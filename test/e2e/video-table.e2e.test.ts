@@ -68,7 +68,12 @@ async function received(page: Page): Promise<Received> {
           const receiver = pc.getReceivers().find((r) => r.track === track);
           if (!receiver) continue;
           let bytes = 0;
-          for (const stat of (await receiver.getStats()).values())
+          // getStats of a connection closing meanwhile may never answer: give it a second.
+          const stats = await Promise.race([
+            receiver.getStats(),
+            new Promise<RTCStatsReport>((resolve) => setTimeout(() => resolve(new Map()), 1000)),
+          ]);
+          for (const stat of stats.values())
             if (stat.type === 'inbound-rtp') bytes += stat.bytesReceived ?? 0;
           if (bytes > 0) out[seat] = [...(out[seat] ?? []), track.kind].sort();
         }
@@ -162,7 +167,10 @@ describe('the video table', () => {
     ] as const)
       expect((await host.command({ type: 'assignRole', seat, role })).type).toBe('ack');
 
-    console.log('every phone joins the video table in the lobby, where everyone sees everyone', new Date().toISOString());
+    console.log(
+      'every phone joins the video table in the lobby, where everyone sees everyone',
+      new Date().toISOString(),
+    );
     // every phone joins the video table in the lobby, where everyone sees everyone
     for (const p of phones) await p.page.getByRole('button', { name: 'Join the video table' }).click();
     for (const [i, p] of phones.entries()) await expectReceived(p, everyoneBut(seats[i], seats));
@@ -170,20 +178,29 @@ describe('the video table', () => {
     console.log('when the game starts: the introduction night (A8)', new Date().toISOString());
     // when the game starts: the introduction night (A8)
     expect((await host.command({ type: 'start' })).type).toBe('ack');
-    console.log('then the mafia see each other, without sound, and their teammate is highlighted', new Date().toISOString());
+    console.log(
+      'then the mafia see each other, without sound, and their teammate is highlighted',
+      new Date().toISOString(),
+    );
     // then the mafia see each other, without sound, and their teammate is highlighted
     await expectReceived(ann, { '2': ['video'] });
     await expectReceived(ben, { '1': ['video'] });
     await ann.page.locator('sc-video-tile[data-seat="2"][teammate]').waitFor();
     await shot(ann.page, 'video-intro-mafia');
-    console.log('and the phase change closed every link of the town: no connection, no track', new Date().toISOString());
+    console.log(
+      'and the phase change closed every link of the town: no connection, no track',
+      new Date().toISOString(),
+    );
     // and the phase change closed every link of the town: no connection, no track
     for (const p of [cid, dee, eve]) {
       await expectReceived(p, {});
       expect(await openConnections(p.page)).toBe(0);
     }
 
-    console.log('when the mafia know their team, day 1 comes (the host holds its clock)', new Date().toISOString());
+    console.log(
+      'when the mafia know their team, day 1 comes (the host holds its clock)',
+      new Date().toISOString(),
+    );
     // when the mafia know their team, day 1 comes (the host holds its clock)
     for (const p of [ann, ben]) await p.page.getByRole('button', { name: 'I know my team' }).click();
     await host.waitForView((v) => v.phase.kind === 'day' && v.clock?.at !== null, 20_000);
@@ -197,7 +214,10 @@ describe('the video table', () => {
     // when the day runs out and night 1 falls
     expect((await host.command({ type: 'unpauseClock' })).type).toBe('ack');
     await host.waitForView((v) => v.phase.kind === 'night' && v.phase.round === 1, 30_000);
-    console.log('then nobody receives anything: the mafia have not agreed to talk yet', new Date().toISOString());
+    console.log(
+      'then nobody receives anything: the mafia have not agreed to talk yet',
+      new Date().toISOString(),
+    );
     // then nobody receives anything: the mafia have not agreed to talk yet
     for (const p of phones) await expectReceived(p, {});
 
@@ -206,7 +226,10 @@ describe('the video table', () => {
     for (const p of [ann, ben])
       await p.page.getByRole('button', { name: 'Turn the mafia microphone on' }).click();
     await ann.page.getByText('The mafia microphone is on — only your team hears you').waitFor();
-    console.log('then they hear each other, and see nothing; the town still receives no track from any mafioso', new Date().toISOString());
+    console.log(
+      'then they hear each other, and see nothing; the town still receives no track from any mafioso',
+      new Date().toISOString(),
+    );
     // then they hear each other, and see nothing; the town still receives no track from any mafioso
     await expectReceived(ann, { '2': ['audio'] });
     await expectReceived(ben, { '1': ['audio'] });
@@ -216,7 +239,10 @@ describe('the video table', () => {
       expect(await openConnections(p.page)).toBe(0);
     }
 
-    console.log("a civilian's forged signal to a mafioso is refused and reaches nobody", new Date().toISOString());
+    console.log(
+      "a civilian's forged signal to a mafioso is refused and reaches nobody",
+      new Date().toISOString(),
+    );
     // a civilian's forged signal to a mafioso is refused and reaches nobody
     const cidToken = await cid.page.evaluate(
       (gameId) =>

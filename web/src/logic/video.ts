@@ -65,8 +65,7 @@ export function videoTiles(view: GameView, peers: readonly PeerLink[]): VideoTil
 export function mafiaMicState(view: GameView): 'off' | 'on' | null {
   const you = view.you;
   if (!you?.role || !you.alive || !view.settings.chat || view.settings.master === 'moderator') return null;
-  const role = ROLES[you.role];
-  if (role.team !== 'mafia' || !role.knowsTeam || view.phase.kind !== 'night') return null;
+  if (ROLES[you.role].meets !== 'mafia' || view.phase.kind !== 'night') return null;
   const stage = view.phase.stage;
   if (stage !== 'intro' && stage !== 'actions' && stage !== 'wake') return null;
   // A narrator wakes one group at a time: the mafia's abilities are listed only while the mafia is awake.
