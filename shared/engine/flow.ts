@@ -118,8 +118,20 @@ function talkSteps(s: GameState): Step[] {
 
 /** The wake groups that have someone alive to wake tonight, in the rule set's order (C12, E13). */
 export function wakeGroupsTonight(s: GameState): WakeGroup[] {
+  return wakeGroupsAmong(s, s.alive);
+}
+
+/**
+ * Every wake group of the deal, dead or alive. A narrated night calls each of them for the same time, so
+ * the number and length of its steps do not tell the table whose role has left the game.
+ */
+export function wakeGroupsOfDeal(s: GameState): WakeGroup[] {
+  return wakeGroupsAmong(s, Object.keys(s.roles).map(Number));
+}
+
+function wakeGroupsAmong(s: GameState, seats: readonly number[]): WakeGroup[] {
   return PRESETS[s.settings.preset].wakeOrder.filter((group) =>
-    s.alive.some((seat) => ROLES[s.roles[seat] as RoleId].abilities.some((a) => a.wake === group)),
+    seats.some((seat) => ROLES[s.roles[seat] as RoleId].abilities.some((a) => a.wake === group)),
   );
 }
 
@@ -141,7 +153,7 @@ export function beginNight(tx: Tx, round: number): void {
     );
     return;
   }
-  const wakes: Step[] = wakeGroupsTonight(s).map((wake) => ({
+  const wakes: Step[] = wakeGroupsOfDeal(s).map((wake) => ({
     stage: 'wake',
     speaker: null,
     seconds: wake === 'mafia' ? t.wake * 2 : t.wake,

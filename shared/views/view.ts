@@ -116,9 +116,14 @@ function hostOf(s: GameState): HostView {
     const seats = s.alive.filter((seat) =>
       ROLES[roleOf(s, seat) as RoleId].abilities.some((a) => a.wake === wake),
     );
-    const ability = ROLES[roleOf(s, seats[0]) as RoleId].abilities.find((a) => a.wake === wake)!.id;
+    // A group with nobody left alive is still called (see wakeGroupsOfDeal): its ability comes from the deal.
+    const member = Object.values(s.roles).find((role) =>
+      ROLES[role as RoleId].abilities.some((a) => a.wake === wake),
+    ) as RoleId;
+    const ability = ROLES[member].abilities.find((a) => a.wake === wake)!.id;
     const done =
-      seats.every((seat) => s.actions.some((a) => a.seat === seat && a.ability === ability)) ||
+      (seats.length > 0 &&
+        seats.every((seat) => s.actions.some((a) => a.seat === seat && a.ability === ability))) ||
       (wake === 'mafia' && s.recordedShot !== null);
     return [{ wake, seats, ability, done }];
   });
