@@ -128,16 +128,17 @@ export class LocalGateway {
 
   private open(ws: WebSocket, req: IncomingMessage): void {
     const connectionId = this.options.newConnectionId();
+    const sourceIp = req.socket.remoteAddress ?? '';
     const now = new Date();
     this.sockets.set(connectionId, {
       ws,
       connectedAt: now,
       lastActiveAt: now,
-      sourceIp: req.socket.remoteAddress ?? '',
+      sourceIp,
       userAgent: req.headers['user-agent'] ?? '',
     });
     // API Gateway runs $connect before the socket is usable; here messages wait for it the same way.
-    const connected = this.invoke('connect', event(connectionId, '$connect', 'CONNECT'));
+    const connected = this.invoke('connect', event(connectionId, sourceIp, '$connect', 'CONNECT'));
     ws.on('message', (data: RawData) => {
       if (!this.accepting) return;
       const socket = this.sockets.get(connectionId);
@@ -145,11 +146,15 @@ export class LocalGateway {
       const body = Array.isArray(data)
         ? Buffer.concat(data).toString('utf8')
         : Buffer.from(data as ArrayBuffer).toString('utf8');
-      void connected.then(() => this.invoke('message', event(connectionId, '$default', 'MESSAGE', body)));
+      void connected.then(() =>
+        this.invoke('message', event(connectionId, sourceIp, '$default', 'MESSAGE', body)),
+      );
     });
     ws.on('close', () => {
       this.sockets.delete(connectionId);
-      void connected.then(() => this.invoke('disconnect', event(connectionId, '$disconnect', 'DISCONNECT')));
+      void connected.then(() =>
+        this.invoke('disconnect', event(connectionId, sourceIp, '$disconnect', 'DISCONNECT')),
+      );
     });
     ws.on('error', () => ws.terminate());
   }
@@ -223,12 +228,19 @@ export class LocalGateway {
 
 function event(
   connectionId: string,
+  sourceIp: string,
   routeKey: string,
   eventType: WsEvent['requestContext']['eventType'],
   body?: string,
 ): WsEvent {
   return {
-    requestContext: { routeKey, connectionId, eventType, requestId: `${connectionId}-${Date.now()}` },
+    requestContext: {
+      routeKey,
+      connectionId,
+      eventType,
+      requestId: `${connectionId}-${Date.now()}`,
+      identity: { sourceIp },
+    },
     ...(body === undefined ? {} : { body, isBase64Encoded: false }),
   };
 }

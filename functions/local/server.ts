@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
+import type { Limits } from '../app/limits.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type StoreKind } from '../compose/local.js';
 import { LocalGateway } from './gateway.js';
@@ -21,6 +22,10 @@ export interface ServerOptions {
   quiet?: boolean;
   /** A socket silent this long is closed (default 10 minutes, as API Gateway). */
   idleTimeoutMs?: number;
+  /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
+  limits?: Partial<Limits>;
+  /** Where log lines go (default: stdout, or nowhere when `quiet`). */
+  log?: Log;
 }
 
 export interface RunningServer {
@@ -45,7 +50,7 @@ const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
  * stream feeding the projector, and timers for Step Functions. Pending deadlines are re-armed from the log.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const log: Log = options.quiet ? silentLog : jsonLog;
+  const log: Log = options.log ?? (options.quiet ? silentLog : jsonLog);
   // How long the event loop was held up since start: the first thing to look at when latency jumps.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const kind = options.store ?? 'log';
@@ -55,6 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dataDir: options.dataDir ?? '.data',
     log,
     gateway: () => gateway,
+    limits: options.limits,
   });
   const { app, scheduler, stores } = backend;
   const g = new LocalGateway({

@@ -54,6 +54,7 @@ export type ErrorCode =
   | 'seat_taken'
   | 'wrong_phase'
   | 'unknown_seat'
+  | 'rate_limited'
   | 'internal';
 
 /** Server → client. */
