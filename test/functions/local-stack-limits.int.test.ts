@@ -46,7 +46,7 @@ describe('local stack: a connection that asks too much is held back, others are 
     const table = await LocalTable.open(server.wsUrl, 2);
     try {
       const burst = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => table.player(1).command({ type: 'withdraw' })),
+        Array.from({ length: 50 }, () => table.player(1).command({ type: 'withdraw' })),
       );
       const outcomes = codesOf(burst);
       expect(outcomes.filter((o) => o === 'rate_limited').length).toBeGreaterThanOrEqual(25);
