@@ -23,6 +23,13 @@ export interface GatewayOptions {
   health?: () => Record<string, unknown>;
   /** A socket that sends nothing for this long is closed, as API Gateway does after 10 minutes. */
   idleTimeoutMs?: number;
+  /**
+   * Bytes written to a socket and not yet taken by its reader, beyond which its views are held back (only
+   * the newest is kept, and written once the reader catches up). Default 1 MiB.
+   */
+  maxBufferedBytes?: number;
+  /** A socket over that bound for this long, or four times over it, is closed. Default 10 s. */
+  slowSocketMs?: number;
 }
 
 interface Socket {
@@ -31,6 +38,10 @@ interface Socket {
   lastActiveAt: Date;
   sourceIp: string;
   userAgent: string;
+  /** The newest view not yet written because the socket is over its bound. */
+  held?: string;
+  /** Since when (ms) the socket has been over its bound. */
+  overSince?: number;
 }
 
 /** Larger than a frame may be (32 KB), so an oversized frame gets its `error` reply instead of a closed socket. */
@@ -51,8 +62,16 @@ export class LocalGateway {
   private requests = 0;
   private accepting = true;
   private readonly idleSweep: NodeJS.Timeout;
+  /** Sockets over their bound, looked at until they catch up or are closed. */
+  private readonly slow = new Set<string>();
+  private slowSweep: NodeJS.Timeout | undefined;
+  private slowClosed = 0;
+  private readonly maxBuffered: number;
+  private readonly slowMs: number;
 
   constructor(private readonly options: GatewayOptions) {
+    this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    this.slowMs = options.slowSocketMs ?? 10_000;
     this.http = createServer((req, res) => this.request(req, res));
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
     this.http.on('upgrade', (req, socket, head) => {
@@ -87,12 +106,70 @@ export class LocalGateway {
     return (this.http.address() as AddressInfo).port;
   }
 
-  /** Sends a frame to a socket; 'gone' when no such socket is open. */
-  post(connectionId: string, data: string): PostResult {
+  /**
+   * Sends a frame to a socket; 'gone' when no such socket is open. A view (`latestOnly`) to a socket whose
+   * reader has fallen behind is held instead, replacing any view held before: only the newest view matters.
+   * Every other frame is written; a socket that stays behind, or falls far behind, is closed.
+   */
+  post(connectionId: string, data: string, latestOnly = false): PostResult {
     const socket = this.sockets.get(connectionId);
     if (socket === undefined || socket.ws.readyState !== socket.ws.OPEN) return 'gone';
+    if (socket.ws.bufferedAmount > this.maxBuffered && latestOnly) {
+      socket.held = data;
+      this.watch(connectionId, socket);
+      return 'sent';
+    }
+    // A view written now is newer than the one held.
+    if (latestOnly) socket.held = undefined;
     socket.ws.send(data);
+    if (socket.ws.bufferedAmount > this.maxBuffered) this.watch(connectionId, socket);
     return 'sent';
+  }
+
+  /** Bytes waiting in sockets' buffers, and sockets behind or closed for being behind (for /healthz). */
+  buffered(): { bytes: number; slow: number; closedSlow: number } {
+    let bytes = 0;
+    for (const { ws } of this.sockets.values()) bytes += ws.bufferedAmount;
+    return { bytes, slow: this.slow.size, closedSlow: this.slowClosed };
+  }
+
+  private watch(connectionId: string, socket: Socket): void {
+    socket.overSince ??= Date.now();
+    this.slow.add(connectionId);
+    if (socket.ws.bufferedAmount > 4 * this.maxBuffered) this.closeSlow(connectionId, socket);
+    this.slowSweep ??= setInterval(() => this.sweepSlow(), Math.min(100, this.slowMs));
+    this.slowSweep.unref();
+  }
+
+  /** Writes the held view of each socket that caught up; closes those behind for too long. */
+  private sweepSlow(): void {
+    const now = Date.now();
+    for (const connectionId of this.slow) {
+      const socket = this.sockets.get(connectionId);
+      if (socket === undefined) {
+        this.slow.delete(connectionId);
+      } else if (socket.ws.bufferedAmount <= this.maxBuffered) {
+        this.slow.delete(connectionId);
+        socket.overSince = undefined;
+        const held = socket.held;
+        socket.held = undefined;
+        if (held !== undefined) this.post(connectionId, held, true);
+      } else if (now - (socket.overSince ?? now) > this.slowMs) {
+        this.closeSlow(connectionId, socket);
+      }
+    }
+    if (this.slow.size === 0) {
+      clearInterval(this.slowSweep);
+      this.slowSweep = undefined;
+    }
+  }
+
+  /** A closing handshake would queue behind the backlog: the socket is cut, and its client resumes. */
+  private closeSlow(connectionId: string, socket: Socket): void {
+    this.slow.delete(connectionId);
+    socket.held = undefined;
+    this.slowClosed++;
+    socket.ws.terminate();
   }
 
   connections(): number {
@@ -107,6 +184,7 @@ export class LocalGateway {
   stopAccepting(): void {
     this.accepting = false;
     clearInterval(this.idleSweep);
+    clearInterval(this.slowSweep);
     this.http.close();
   }
 
@@ -177,7 +255,12 @@ export class LocalGateway {
   private request(req: IncomingMessage, res: ServerResponse): void {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/healthz') {
-      const body = JSON.stringify({ ok: true, connections: this.sockets.size, ...this.options.health?.() });
+      const body = JSON.stringify({
+        ok: true,
+        connections: this.sockets.size,
+        buffered: this.buffered(),
+        ...this.options.health?.(),
+      });
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
       return;
     }
@@ -202,7 +285,8 @@ export class LocalGateway {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const result = this.post(connectionId, Buffer.concat(chunks).toString('utf8'));
+        const data = Buffer.concat(chunks).toString('utf8');
+        const result = this.post(connectionId, data, data.startsWith('{"type":"view"'));
         res.writeHead(result === 'sent' ? 200 : 410, { 'content-type': 'application/json' }).end('{}');
       });
       return;

@@ -22,6 +22,10 @@ export interface ServerOptions {
   quiet?: boolean;
   /** A socket silent this long is closed (default 10 minutes, as API Gateway). */
   idleTimeoutMs?: number;
+  /** Bytes a socket's reader may fall behind before only its newest view is kept (default 1 MiB). */
+  maxBufferedBytes?: number;
+  /** A socket behind that long is closed (default 10 s). */
+  slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
   /** Where log lines go (default: stdout, or nowhere when `quiet`). */
@@ -69,6 +73,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     fallback: staticFiles(options.webDir ?? defaultWebDir),
     log,
     idleTimeoutMs: options.idleTimeoutMs,
+    maxBufferedBytes: options.maxBufferedBytes,
+    slowSocketMs: options.slowSocketMs,
     health: () => ({
       store: kind,
       games: app.deps.cache.size(),

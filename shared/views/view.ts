@@ -2,7 +2,7 @@ import { totals } from '../audit/points.js';
 import { buildSheet } from '../audit/sheet.js';
 import type { RoleId, Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
-import type { GameState } from '../engine/state.js';
+import { CHAT_KEPT, type GameState } from '../engine/state.js';
 import type { NightAction } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import { ROLES } from '../roles/index.js';
@@ -14,7 +14,7 @@ const roleOf = (s: GameState, seat: Seat) => s.roles[seat] as RoleId | undefined
  * A view carries only the latest chat messages the viewer may read: a chatty game must stay far below API
  * Gateway's 128 KB message limit. The whole conversation stays in the log for replays.
  */
-export const CHAT_IN_VIEW = 60;
+export const CHAT_IN_VIEW = CHAT_KEPT;
 
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
 const isPrivileged = (s: GameState, viewer: Viewer) =>

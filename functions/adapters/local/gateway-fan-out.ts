@@ -20,7 +20,7 @@ export class GatewayFanOut implements FanOut {
         (frame.version < last.version || (frame.version === last.version && frame.view.seat === last.seat));
       if (older) return 'sent';
     }
-    const result = this.gateway()?.post(connectionId, JSON.stringify(frame)) ?? 'gone';
+    const result = this.gateway()?.post(connectionId, JSON.stringify(frame), frame.type === 'view') ?? 'gone';
     if (result === 'gone') this.shown.delete(connectionId);
     else if (frame.type === 'view')
       this.shown.set(connectionId, { version: frame.version, seat: frame.view.seat });
