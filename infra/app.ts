@@ -1,4 +1,5 @@
 import { createApp } from './create-app.js';
 
-// Optional: `npx cdk deploy -c alarmEmail=you@example.com` subscribes that address to the alarms.
+// Optional: `-c alarmEmail=you@example.com` subscribes that address to the alarms; `-c deadlines=scheduler`
+// runs phase timers on EventBridge Scheduler instead of Step Functions; `-c targetRooms=N` sizes the socket.
 createApp().app.synth();

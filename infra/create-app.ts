@@ -17,12 +17,22 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
     },
   });
   const alarmEmail: unknown = app.node.tryGetContext('alarmEmail');
+  const deadlines: unknown = app.node.tryGetContext('deadlines');
+  if (deadlines !== undefined && deadlines !== 'stepFunctions' && deadlines !== 'scheduler') {
+    throw new Error(`-c deadlines=${String(deadlines)}: use stepFunctions (the default) or scheduler`);
+  }
+  const targetRooms = Number(app.node.tryGetContext('targetRooms') ?? 10_000);
+  if (!Number.isInteger(targetRooms) || targetRooms < 1) {
+    throw new Error('-c targetRooms=N: N is the number of rooms playing at once, a positive integer');
+  }
   const stack = new SleepingCityStack(app, stackName, {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'Sleeping City: WebSocket game backend, event log, phase timers and the PWA',
     handlersDir,
     webDistDir,
     alarmEmail: typeof alarmEmail === 'string' && alarmEmail !== '' ? alarmEmail : undefined,
+    deadlineService: deadlines,
+    targetRooms,
   });
   return { app, stack };
 }

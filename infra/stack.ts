@@ -1,12 +1,18 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import type { DeadlineScheduling } from './constructs/alarm-signal.js';
 import { Alarms } from './constructs/alarms.js';
+import { GameDashboard } from './constructs/dashboard.js';
 import { Deadlines } from './constructs/deadlines.js';
 import { EventsTable } from './constructs/events-table.js';
 import { GameHandlers } from './constructs/handlers.js';
 import { Projector } from './constructs/projector.js';
+import { ScheduledDeadlines } from './constructs/scheduled-deadlines.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { GameWebSocketApi } from './constructs/websocket-api.js';
+
+/** Which service runs the phase timers: Step Functions (to the second) or EventBridge Scheduler. */
+export type DeadlineService = 'stepFunctions' | 'scheduler';
 
 export interface SleepingCityStackProps extends StackProps {
   /** Folder of the Lambda entry files: connect.ts, disconnect.ts, default.ts, projector.ts, deadline.ts. */
@@ -15,6 +21,10 @@ export interface SleepingCityStackProps extends StackProps {
   readonly webDistDir: string;
   /** Mailed when an alarm fires or clears. */
   readonly alarmEmail?: string;
+  /** Step Functions unless said otherwise; see docs/scale.md for the trade. */
+  readonly deadlineService?: DeadlineService;
+  /** Rooms playing at once the deployment is sized for (the socket's throttle); default 10,000. */
+  readonly targetRooms?: number;
 }
 
 /** The whole deployment: socket API → handlers → event log → projector and deadlines, plus the PWA. */
@@ -23,9 +33,10 @@ export class SleepingCityStack extends Stack {
   readonly handlers: GameHandlers;
   readonly socket: GameWebSocketApi;
   readonly projector: Projector;
-  readonly deadlines: Deadlines;
+  readonly deadlines: (Deadlines | ScheduledDeadlines) & DeadlineScheduling;
   readonly web: WebHosting;
   readonly alarms: Alarms;
+  readonly dashboard: GameDashboard;
 
   constructor(scope: Construct, id: string, props: SleepingCityStackProps) {
     super(scope, id, props);
@@ -40,16 +51,25 @@ export class SleepingCityStack extends Stack {
       defaultHandler: defaultRoute,
       // $default answers the sender; the projector sends everyone their view. $connect must not post.
       posters: [defaultRoute, projector],
+      targetRooms: props.targetRooms,
     });
     this.projector = new Projector(this, 'Projector', { projector, table });
-    this.deadlines = new Deadlines(this, 'Deadlines', { deadlineHandler: deadline, scheduler: projector });
+    const timers = { deadlineHandler: deadline, scheduler: projector };
+    this.deadlines =
+      props.deadlineService === 'scheduler'
+        ? new ScheduledDeadlines(this, 'ScheduledDeadlines', timers)
+        : new Deadlines(this, 'Deadlines', timers);
     this.web = new WebHosting(this, 'Web', { webDistDir: props.webDistDir, wsUrl: this.socket.url });
-    this.alarms = new Alarms(this, 'Alarms', {
+    const watched = {
       functions: { connect, disconnect, default: defaultRoute, projector, deadline },
+      projector,
       deadLetterQueue: this.projector.deadLetterQueue,
-      stateMachine: this.deadlines.stateMachine,
-      email: props.alarmEmail,
-    });
+      deadlines: this.deadlines,
+      stage: this.socket.stage,
+      table,
+    };
+    this.alarms = new Alarms(this, 'Alarms', { ...watched, email: props.alarmEmail });
+    this.dashboard = new GameDashboard(this, 'Dashboard', watched);
 
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The PWA' });
     new CfnOutput(this, 'WebSocketUrl', { value: this.socket.url, description: 'The socket the PWA opens' });

@@ -7,6 +7,7 @@ import { handleCommand } from './handle-command.js';
 import { type Projection, project } from './projector.js';
 import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
+import { relaySignal } from './signal.js';
 
 /** The application service: what the handlers call, on AWS and locally alike. */
 export interface App {
@@ -47,5 +48,7 @@ function route(deps: AppDeps, connectionId: string, frame: ClientFrame): Promise
       return sync(deps, connectionId);
     case 'ping':
       return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
+    case 'signal':
+      return relaySignal(deps, connectionId, frame);
   }
 }

@@ -1,6 +1,6 @@
-import type { ServerFrame } from '../../shared/index.js';
+import { emptyFold, type Folded, foldCommits, type ServerFrame } from '../../shared/index.js';
 import type { AppDeps } from './deps.js';
-import { viewFrame } from './frames.js';
+import { linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
 export interface FanOutResult {
@@ -9,30 +9,64 @@ export interface FanOutResult {
   gone: number;
 }
 
+type Seat = number | 'host';
+
 /**
- * Sends every connection of the game its own view of the game as held. Each seat's view is built once,
- * however many sockets that seat has open, and all from the same version. A connection API Gateway reports
- * gone is forgotten.
+ * Sends every connection of the game what changed for its seat since the views last sent: its own view, and
+ * its media links when they changed. A seat whose view and links are as they were gets nothing at all, so a
+ * commit only the mafia can see (a night microphone, a shot, a mafia message) sends no frame to the town —
+ * not even a bare version bump that would tell when the mafia acted. Each seat's frames are built once,
+ * however many sockets that seat has open, all from the same version. A connection API Gateway reports gone
+ * is forgotten.
  */
-export async function sendViews(deps: AppDeps, game: HeldGame): Promise<FanOutResult> {
+export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): Promise<FanOutResult> {
   const connections = await deps.directory.connectionsOf(game.gameId);
   const folded = game.folded;
-  const views = new Map<number | 'host', ServerFrame>();
-  const frameFor = (seat: number | 'host'): ServerFrame => {
-    let frame = views.get(seat);
-    if (frame === undefined) {
-      frame = viewFrame(folded, seat);
-      views.set(seat, frame);
+  const frames = new Map<Seat, ServerFrame[]>();
+  const framesFor = (seat: Seat): ServerFrame[] => {
+    let list = frames.get(seat);
+    if (list === undefined) {
+      list = changedFrames(shown, folded, seat);
+      frames.set(seat, list);
     }
-    return frame;
+    return list;
   };
   const results = await Promise.all(
     connections.map(async ({ connectionId, seat }) => {
-      const result = await deps.fanOut.post(connectionId, frameFor(seat));
-      if (result === 'gone') await deps.directory.unbindConnection(connectionId);
-      return result;
+      const list = framesFor(seat);
+      if (list.length === 0) return 'quiet';
+      for (const frame of list) {
+        if ((await deps.fanOut.post(connectionId, frame)) === 'gone') {
+          await deps.directory.unbindConnection(connectionId);
+          return 'gone';
+        }
+      }
+      return 'sent';
     }),
   );
   const gone = results.filter((r) => r === 'gone').length;
-  return { version: folded.version, sent: results.length - gone, gone };
+  return { version: folded.version, sent: results.filter((r) => r === 'sent').length, gone };
+}
+
+function changedFrames(shown: Folded, now: Folded, seat: Seat): ServerFrame[] {
+  const out: ServerFrame[] = [];
+  const view = viewFrame(now, seat);
+  if (!sameBody(viewFrame(shown, seat), view)) out.push(view);
+  const links = linksFrame(now, seat);
+  if (!sameBody(linksFrame(shown, seat), links)) out.push(links);
+  return out;
+}
+
+/** Frames equal but for the version they were built at. */
+const sameBody = (a: ServerFrame, b: ServerFrame) =>
+  JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+
+/**
+ * The game as its views last went out before commit `seq`: what this process sent, brought forward over any
+ * commits another process projected since (in a fresh process, the whole log before `seq`).
+ */
+export async function lastShown(deps: AppDeps, game: HeldGame, seq: number): Promise<Folded> {
+  const shown = game.shown ?? emptyFold;
+  if (shown.version >= seq - 1) return shown;
+  return foldCommits(shown, await deps.store.read(game.gameId, shown.version), seq - 1);
 }

@@ -1,4 +1,11 @@
-import { type ErrorCode, type Folded, type ServerFrame, type Viewer, viewFor } from '../../shared/index.js';
+import {
+  type ErrorCode,
+  type Folded,
+  linksOf,
+  type ServerFrame,
+  type Viewer,
+  viewFor,
+} from '../../shared/index.js';
 
 /** What a command's handling produced: frames for the sender, and the fields of its log line. */
 export interface Reply {
@@ -23,6 +30,11 @@ export const errorFrame = (code: ErrorCode, message: string): ServerFrame => ({
 
 export const viewerOf = (seat: number | 'host'): Viewer =>
   seat === 'host' ? { kind: 'host' } : { kind: 'seat', seat };
+
+/** The media links the receiver may hold at a version (shared/video/links.ts). */
+export function linksFrame(folded: Folded, seat: number | 'host'): ServerFrame {
+  return { type: 'links', version: folded.version, ...linksOf(folded.state, seat) };
+}
 
 /** The receiver's own view of a game at a version. */
 export function viewFrame(folded: Folded, seat: number | 'host'): ServerFrame {

@@ -19,6 +19,8 @@ export interface HeldGame {
   moves: SeatMove[];
   /** The highest version whose views this process has sent (the projector's mark). */
   projected: number;
+  /** The game at `projected`, as those views showed it: a seat whose view is unchanged since gets nothing. */
+  shown: Folded | null;
   /** Commits appended but not yet durable, and the game as it will be after them (pipelined stores only). */
   tip: Tip | null;
 }
@@ -97,7 +99,16 @@ export class GameCache {
 }
 
 export function newGame(gameId: string): HeldGame {
-  return { gameId, folded: emptyFold, lastHash: '', accepted: new Map(), moves: [], projected: 0, tip: null };
+  return {
+    gameId,
+    folded: emptyFold,
+    lastHash: '',
+    accepted: new Map(),
+    moves: [],
+    projected: 0,
+    shown: null,
+    tip: null,
+  };
 }
 
 /** Folds commits that follow the held version; those already held are skipped. */

@@ -1,7 +1,7 @@
 import { decide, parseCommand } from '../../shared/index.js';
 import { commitAttempt } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { errorFrame, type Reply, type ReplyLog, viewFrame } from './frames.js';
+import { errorFrame, linksFrame, type Reply, type ReplyLog, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
 export interface CommandFrame {
@@ -100,6 +100,7 @@ async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): 
       const binding = { gameId: game.gameId, seat: move.to };
       await deps.directory.bindConnection(c.connectionId, binding, bindingExpiry(deps));
       await deps.fanOut.post(c.connectionId, viewFrame(folded, move.to));
+      await deps.fanOut.post(c.connectionId, linksFrame(folded, move.to));
     }
   }
 }

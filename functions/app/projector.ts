@@ -1,5 +1,5 @@
 import type { AppDeps } from './deps.js';
-import { sendViews } from './fan-out.js';
+import { lastShown, sendViews } from './fan-out.js';
 import type { HeldGame } from './game-cache.js';
 
 export type Projection =
@@ -20,8 +20,10 @@ export function project(deps: AppDeps, gameId: string, seq: number): Promise<Pro
     const game = await deps.cache.load(gameId);
     if (game === null) return { kind: 'noGame' };
     if (game.projected >= game.folded.version) return { kind: 'covered' };
-    const { version, sent, gone } = await sendViews(deps, game);
+    const shown = await lastShown(deps, game, seq);
+    const { version, sent, gone } = await sendViews(deps, game, shown);
     game.projected = Math.max(game.projected, version);
+    game.shown = game.folded;
     await schedulePending(deps, game);
     return { kind: 'sent', version, sent, gone };
   });

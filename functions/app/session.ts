@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.js';
 import { bindingExpiry } from './deps.js';
-import { errorFrame, type Reply, viewFrame } from './frames.js';
+import { errorFrame, linksFrame, type Reply, viewFrame } from './frames.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
 
 /**
@@ -29,7 +29,7 @@ export async function resume(
   const seat = granted === 'host' ? 'host' : seatNow(game, granted, grant);
   await deps.directory.bindConnection(connectionId, { gameId, seat }, bindingExpiry(deps));
   return {
-    frames: [viewFrame(game.folded, seat)],
+    frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat)],
     log: { ...log, outcome: 'resumed', version: game.folded.version },
   };
 }
@@ -48,7 +48,7 @@ export async function sync(deps: AppDeps, connectionId: string): Promise<Reply> 
   if (game === null)
     return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };
   return {
-    frames: [viewFrame(game.folded, binding.seat)],
+    frames: [viewFrame(game.folded, binding.seat), linksFrame(game.folded, binding.seat)],
     log: { ...log, outcome: 'view', version: game.folded.version },
   };
 }

@@ -1,7 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   DefinitionBody,
+  LogLevel,
   StateMachine,
   StateMachineType,
   TaskInput,
@@ -10,20 +13,26 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import type { AlarmSignal, DeadlineScheduling } from './alarm-signal.js';
 
 export interface DeadlinesProps {
   /** Receives the execution input `{ at, ... }` once `at` has passed and appends `timeUp`. */
   readonly deadlineHandler: LambdaFunction;
-  /** Starts one execution per timed phase; gets STATE_MACHINE_ARN and the right to start. */
+  /** Starts one execution per deadline change; gets STATE_MACHINE_ARN and the right to start. */
   readonly scheduler: LambdaFunction;
 }
 
+const period = Duration.minutes(5);
+
 /**
- * Phase timers. Step Functions waits to the second, where EventBridge Scheduler only promises the minute,
- * which is too coarse for 30-60 s speeches. A standard workflow because a wait may outlast an express one.
+ * Phase timers on Step Functions (the default). A `Wait` ends to the second, where EventBridge Scheduler
+ * only promises the minute, which is coarse for 30-60 s speeches. A standard workflow because a wait may
+ * outlast an express one. Its log records only failures: a log line per transition would cost more than
+ * the transition.
  */
-export class Deadlines extends Construct {
+export class Deadlines extends Construct implements DeadlineScheduling {
   readonly stateMachine: StateMachine;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: DeadlinesProps) {
     super(scope, id);
@@ -40,11 +49,58 @@ export class Deadlines extends Construct {
       backoffRate: 2,
       maxAttempts: 6,
     });
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromChainable(waitUntilDeadline.next(endPhase)),
+      tracingEnabled: true,
+      logs: { destination: this.logGroup, level: LogLevel.ERROR, includeExecutionData: true },
     });
     this.stateMachine.grantStartExecution(props.scheduler);
     props.scheduler.addEnvironment('STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+  }
+
+  get alarmSignals(): readonly AlarmSignal[] {
+    const machine = this.stateMachine;
+    return [
+      {
+        id: 'FailedDeadlines',
+        metric: machine.metricFailed({ period, statistic: 'Sum' }),
+        description: 'A deadline execution failed: a timed phase may end only when the sweeper finds it.',
+      },
+      {
+        id: 'TimedOutDeadlines',
+        metric: machine.metricTimedOut({ period, statistic: 'Sum' }),
+        description: 'A deadline execution timed out: its phase waits for the sweeper.',
+      },
+      {
+        id: 'ThrottledDeadlineExecutions',
+        metric: machine.metricThrottled({ period, statistic: 'Sum' }),
+        description: 'Step Functions throttled deadline executions (state transitions over quota).',
+      },
+      {
+        id: 'ThrottledDeadlineStarts',
+        // The account's StartExecution bucket (300/s refill in us-east-1, 150/s elsewhere), per API.
+        metric: new Metric({
+          namespace: 'AWS/States',
+          metricName: 'ThrottledEvents',
+          dimensionsMap: { APIName: 'StartExecution' },
+          period,
+          statistic: 'Sum',
+        }),
+        description: 'StartExecution was throttled: deadlines are retried by the projector and the sweeper.',
+      },
+    ];
+  }
+
+  get activityMetrics() {
+    const machine = this.stateMachine;
+    return [
+      machine.metricStarted({ period, statistic: 'Sum' }),
+      machine.metricSucceeded({ period, statistic: 'Sum' }),
+    ];
   }
 }

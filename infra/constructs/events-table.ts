@@ -22,6 +22,8 @@ export class EventsTable extends Construct {
       stream: StreamViewType.NEW_IMAGE,
       timeToLiveAttribute: 'expiresAt',
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      // RETAIN covers a stack teardown; this covers a console click or a stray `delete-table`.
+      deletionProtection: props.removalPolicy === undefined || props.removalPolicy === RemovalPolicy.RETAIN,
     });
     // No index on `kind`: every commit carries kind = commit, so such an index would be one hot partition
     // throttling writes across all games. Listing games is a local-runtime need, served by a scan.

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/observability/metric-names.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const lockFile = fileURLToPath(new URL('../../package-lock.json', import.meta.url));
@@ -19,9 +20,16 @@ export interface HandlerFunctionProps {
   readonly memorySize?: number;
   readonly timeout?: Duration;
   readonly logRetention?: RetentionDays;
+  /** Concurrency kept for this function alone, so a flood on another one cannot starve it. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
-/** A Node.js Lambda bundled by esbuild the same way for every handler of the game. */
+/**
+ * A Node.js Lambda bundled by esbuild the same way for every handler of the game. The AWS SDK clients are
+ * bundled too: production then runs the SDK version the tests ran, and a minified bundle of the few
+ * clients a handler imports loads faster than the runtime's full copy (figures in docs/scale.md). No
+ * source maps: `--enable-source-maps` costs every cold start, and Powertools logs the error stack anyway.
+ */
 export class HandlerFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -36,20 +44,24 @@ export class HandlerFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
+      tracing: Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: lockFile,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...props.environment,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      },
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',
         mainFields: ['module', 'main'],
         minify: true,
-        sourceMap: true,
-        sourcesContent: false,
+        sourceMap: false,
         banner: requireShim,
-        // The Lambda Node.js runtime ships SDK v3; bundling it would only grow cold starts.
-        externalModules: ['@aws-sdk/*'],
+        bundleAwsSDK: true,
       },
     });
   }

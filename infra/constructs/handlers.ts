@@ -5,21 +5,74 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { HandlerFunction } from './handler-function.js';
 
-interface Sizing {
+type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
+
+interface HandlerSpec {
+  readonly file: string;
   readonly memorySize: number;
   readonly timeout: Duration;
+  /** Exactly the table actions the handler's code issues; none means it gets no TABLE_NAME either. */
+  readonly tableActions: readonly TableAction[];
 }
+
+/**
+ * What each handler does to the table (see functions/adapters/dynamo/table.ts). No Scan, no batch writes:
+ * nothing deployed reads the table whole, and a leaked key cannot empty it in bulk.
+ */
+export const handlerSpecs = {
+  // Nothing is stored on connect: a socket is anonymous until create, join or resume binds it.
+  connect: { file: 'connect.ts', memorySize: 512, timeout: Duration.seconds(5), tableActions: [] },
+  // Forgets the connection's two items.
+  disconnect: {
+    file: 'disconnect.ts',
+    memorySize: 512,
+    timeout: Duration.seconds(5),
+    tableActions: ['DeleteItem'],
+  },
+  // API Gateway gives an integration 29 s; a command is a load, a decide and one conditional put (plus
+  // backoff when racing). Rooms, tokens and bindings are gets, puts and deletes.
+  default: {
+    file: 'default.ts',
+    memorySize: 1024,
+    timeout: Duration.seconds(10),
+    tableActions: ['GetItem', 'PutItem', 'Query', 'DeleteItem'],
+  },
+  // One commit can fan out to every seat, host and spectator of a room. It reads the game and its
+  // connections, forgets gone ones, records each armed deadline and gives an ended game's room code a TTL.
+  projector: {
+    file: 'projector.ts',
+    memorySize: 1024,
+    timeout: Duration.seconds(60),
+    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  },
+  // Reads the game, appends `timeUp`, and clears the deadline's record once handled.
+  deadline: {
+    file: 'deadline.ts',
+    memorySize: 512,
+    timeout: Duration.seconds(10),
+    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+  },
+} as const satisfies Record<string, HandlerSpec>;
+
+export type HandlerName = keyof typeof handlerSpecs;
 
 export interface GameHandlersProps {
   /** Folder holding connect.ts, disconnect.ts, default.ts, projector.ts and deadline.ts. */
   readonly handlersDir: string;
   readonly table: ITable;
   readonly logRetention?: RetentionDays;
+  /**
+   * Concurrency reserved for the functions that keep games moving, so a flood of `$default` messages cannot
+   * take every execution slot of the account from them. The projector needs one per shard and
+   * parallelization slot of the stream (see Projector).
+   */
+  readonly reservedConcurrency?: { readonly projector?: number; readonly deadline?: number };
 }
 
 /**
- * The five Lambda functions of the backend. Each gets TABLE_NAME here; the constructs that connect a
- * function to something else (the WebSocket API, the deadline state machine) add the variables they own.
+ * The Lambda functions of the backend. Each gets TABLE_NAME and exactly its table actions here; the
+ * constructs that connect a function to something else (the WebSocket API, the deadline scheduler) add
+ * the variables and rights they own.
  */
 export class GameHandlers extends Construct {
   readonly connect: HandlerFunction;
@@ -30,27 +83,25 @@ export class GameHandlers extends Construct {
 
   constructor(scope: Construct, id: string, props: GameHandlersProps) {
     super(scope, id);
-    const make = (name: string, file: string, sizing: Sizing): HandlerFunction => {
+    const reserved = props.reservedConcurrency ?? {};
+    const make = (name: string, spec: HandlerSpec, reservedConcurrentExecutions?: number) => {
+      const uses = spec.tableActions.length > 0;
       const fn = new HandlerFunction(this, name, {
-        entry: join(props.handlersDir, file),
-        environment: { TABLE_NAME: props.table.tableName },
+        entry: join(props.handlersDir, spec.file),
+        environment: uses ? { TABLE_NAME: props.table.tableName } : {},
         logRetention: props.logRetention,
-        ...sizing,
+        memorySize: spec.memorySize,
+        timeout: spec.timeout,
+        reservedConcurrentExecutions,
       });
-      // Every handler reads the log and appends to it (commits, connections, room codes).
-      props.table.grantReadWriteData(fn);
+      if (uses) props.table.grant(fn, ...spec.tableActions.map((action) => `dynamodb:${action}`));
       return fn;
     };
-    this.connect = make('Connect', 'connect.ts', { memorySize: 512, timeout: Duration.seconds(5) });
-    this.disconnect = make('Disconnect', 'disconnect.ts', { memorySize: 512, timeout: Duration.seconds(5) });
-    // API Gateway gives an integration 29 s; a command is a load, a decide and one conditional put.
-    this.defaultRoute = make('DefaultRoute', 'default.ts', {
-      memorySize: 1024,
-      timeout: Duration.seconds(10),
-    });
-    // One commit can fan out to every seat, host and spectator of a room.
-    this.projector = make('Projector', 'projector.ts', { memorySize: 1024, timeout: Duration.seconds(60) });
-    this.deadline = make('Deadline', 'deadline.ts', { memorySize: 512, timeout: Duration.seconds(10) });
+    this.connect = make('Connect', handlerSpecs.connect);
+    this.disconnect = make('Disconnect', handlerSpecs.disconnect);
+    this.defaultRoute = make('DefaultRoute', handlerSpecs.default);
+    this.projector = make('Projector', handlerSpecs.projector, reserved.projector ?? 100);
+    this.deadline = make('Deadline', handlerSpecs.deadline, reserved.deadline ?? 50);
   }
 
   get all(): readonly HandlerFunction[] {

@@ -13,8 +13,20 @@ import { Construct } from 'constructs';
 export interface ProjectorProps {
   readonly projector: LambdaFunction;
   readonly table: ITable;
+  /** Records per invocation (default 100): one invocation projects each game of the batch once. */
   readonly batchSize?: number;
+  /**
+   * Concurrent batches per stream shard (default 10). Records of one game keep their order: the stream
+   * sends one partition key to one batch at a time.
+   */
+  readonly parallelizationFactor?: number;
   readonly retryAttempts?: number;
+  /**
+   * A record older than this is not fanned out any more (default 10 minutes): clients have long since
+   * synced, and an overdue deadline is the sweeper's to fire. It goes to the dead-letter queue instead of
+   * holding its shard up.
+   */
+  readonly maxRecordAge?: Duration;
 }
 
 /**
@@ -35,7 +47,9 @@ export class Projector extends Construct {
     props.projector.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.LATEST,
-        batchSize: props.batchSize ?? 10,
+        batchSize: props.batchSize ?? 100,
+        parallelizationFactor: props.parallelizationFactor ?? 10,
+        maxRecordAge: props.maxRecordAge ?? Duration.minutes(10),
         // Splitting a failing batch isolates the poison record instead of blocking the shard.
         bisectBatchOnError: true,
         retryAttempts: props.retryAttempts ?? 5,

@@ -1,7 +1,19 @@
-import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Grant, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+
+/**
+ * Client messages a room sends per second, averaged over a game with headroom: a counted ten-player hour
+ * (docs/scale.md) sends about 0.15 (commands, joins, syncs, pings every 5 minutes); votes arrive together.
+ */
+export const MESSAGES_PER_ROOM_PER_SECOND = 0.25;
+/** Bursts (a vote called in many rooms at once) may reach this multiple of the steady rate. */
+export const BURST_FACTOR = 2;
 
 export interface GameWebSocketApiProps {
   readonly connectHandler: LambdaFunction;
@@ -10,15 +22,23 @@ export interface GameWebSocketApiProps {
   /** Functions that send frames to connections; each gets WS_ENDPOINT and the right to post. */
   readonly posters: readonly LambdaFunction[];
   readonly stageName?: string;
-  /** Steady-state messages per second for the whole stage. */
+  /** Rooms playing at once that the stage must carry (default 10,000); sizes the throttle. */
+  readonly targetRooms?: number;
+  /** Steady-state messages per second for the whole stage; derived from targetRooms unless set. */
   readonly throttleRateLimit?: number;
   readonly throttleBurstLimit?: number;
+  /**
+   * API Gateway writes access logs only with an account-wide CloudWatch role (one per account and
+   * region). True (the default) sets it; false when the account already has one managed elsewhere.
+   */
+  readonly setAccountLogRole?: boolean;
 }
 
 /** The players' socket: every client message goes to `$default`, which routes on `action` itself. */
 export class GameWebSocketApi extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: GameWebSocketApiProps) {
     super(scope, id);
@@ -34,17 +54,25 @@ export class GameWebSocketApi extends Construct {
         integration: new WebSocketLambdaIntegration('DefaultIntegration', props.defaultHandler),
       },
     });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.TWO_WEEKS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const rateLimit =
+      props.throttleRateLimit ?? Math.ceil((props.targetRooms ?? 10_000) * MESSAGES_PER_ROOM_PER_SECOND);
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: props.stageName ?? 'prod',
       autoDeploy: true,
-      throttle: {
-        rateLimit: props.throttleRateLimit ?? 1000,
-        burstLimit: props.throttleBurstLimit ?? 2000,
+      throttle: { rateLimit, burstLimit: props.throttleBurstLimit ?? rateLimit * BURST_FACTOR },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: accessLogFormat,
       },
     });
+    if (props.setAccountLogRole ?? true) this.stage.node.addDependency(this.accountLogRole());
     for (const fn of props.posters) {
-      this.api.grantManageConnections(fn);
+      this.grantPost(fn);
       fn.addEnvironment('WS_ENDPOINT', this.managementEndpoint);
     }
   }
@@ -58,4 +86,41 @@ export class GameWebSocketApi extends Construct {
   get managementEndpoint(): string {
     return this.stage.callbackUrl;
   }
+
+  /** Posting to this stage's connections, and nothing else: no GET of a connection, no DELETE of one. */
+  private grantPost(fn: LambdaFunction): Grant {
+    const apiArn = Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId });
+    return Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['execute-api:ManageConnections'],
+      resourceArns: [`${apiArn}/${this.stage.stageName}/POST/@connections/*`],
+    });
+  }
+
+  private accountLogRole(): CfnAccount {
+    const role = new Role(this, 'AccountLogRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      managedPolicies: [
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+      ],
+      maxSessionDuration: Duration.hours(1),
+    });
+    return new CfnAccount(this, 'Account', { cloudWatchRoleArn: role.roleArn });
+  }
 }
+
+/** One JSON line per connect, message and disconnect: who, which route, how it ended, how long it took. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTimeEpoch',
+    eventType: '$context.eventType',
+    routeKey: '$context.routeKey',
+    connectionId: '$context.connectionId',
+    status: '$context.status',
+    integrationStatus: '$context.integrationStatus',
+    integrationLatency: '$context.integrationLatency',
+    error: '$context.error.messageString',
+    ip: '$context.identity.sourceIp',
+  }),
+);

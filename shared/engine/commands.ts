@@ -21,6 +21,7 @@ export const commandSchema = v.variant('type', [
   cmd('assignRole', { seat, role: v.picklist([...ROLE_IDS, 'commissar']) }),
   cmd('pickCard', { card: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
   cmd('knowTeam', {}),
+  cmd('mafiaMic', { on: v.boolean() }),
   cmd('act', {
     ability,
     target: v.optional(seat),

@@ -13,6 +13,7 @@ import { abilityOf, ROLES, roleIdOf, SHERIFF_LIKE } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import type { SettingsInput } from '../rules/settings.js';
 import { mergeSettings, rolesForTable } from '../rules/table.js';
+import { decideMafiaMic } from '../video/mafia-mic.js';
 import { type Command, type CommandOf, type CommandType, HOST_COMMANDS } from './commands.js';
 import {
   beginPlay,
@@ -271,6 +272,8 @@ const handlers: Handlers = {
     pick(tx, who, c.card);
     return undefined;
   },
+
+  mafiaMic: decideMafiaMic,
 
   knowTeam(tx, _c, who) {
     const s = tx.state;

@@ -97,6 +97,11 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       };
     case 'teamKnown':
       return { ...s, known: [...s.known, e.seat] };
+    case 'mafiaMicSwitched': {
+      const before = s.mafiaMic.round === e.round ? s.mafiaMic.seats.filter((x) => x !== e.seat) : [];
+      const seats = e.on ? [...before, e.seat].sort((a, b) => a - b) : before;
+      return { ...s, mafiaMic: { round: e.round, seats } };
+    }
     case 'actionTaken':
       return { ...withUndo(s), actions: [...s.actions, e.action] };
     case 'shotRecorded':

@@ -82,6 +82,8 @@ export interface GameState {
   eliminated: Elimination[];
   /** Mafiosi who pressed "I know my team" (A8). */
   known: Seat[];
+  /** Mafiosi whose mafia microphone is on (A3), on the night `round`; stale once another night begins. */
+  mafiaMic: { round: number; seats: Seat[] };
   actions: NightAction[];
   recordedShot: { target: Seat | null } | null;
   lastNight: NightReport | null;
@@ -141,6 +143,7 @@ export const initialState: GameState = {
   alive: [],
   eliminated: [],
   known: [],
+  mafiaMic: { round: -1, seats: [] },
   actions: [],
   recordedShot: null,
   lastNight: null,

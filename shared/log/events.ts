@@ -35,6 +35,7 @@ export type GameEvent =
   | { type: 'dayBegan'; round: number; firstSpeaker: Seat | null }
   | { type: 'nightBegan'; round: number }
   | { type: 'teamKnown'; seat: Seat }
+  | { type: 'mafiaMicSwitched'; seat: Seat; on: boolean; round: number }
   | { type: 'actionTaken'; action: NightAction }
   | { type: 'shotRecorded'; target: Seat | null }
   | { type: 'nightResolved'; report: NightReport }

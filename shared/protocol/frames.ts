@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import type { Endpoint, PeerLink } from '../video/links.js';
 import type { GameView } from '../views/types.js';
+import { type SignalPayload, signalPayloadSchema } from './signal.js';
 
 /** Frames larger than this are refused before parsing (API Gateway allows 32 KB frames). */
 export const MAX_FRAME_BYTES = 32 * 1024;
@@ -29,6 +31,11 @@ export const clientFrameSchema = v.variant('action', [
   }),
   v.object({ action: v.literal('sync') }),
   v.object({ action: v.literal('ping') }),
+  v.object({
+    action: v.literal('signal'),
+    to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
+    payload: signalPayloadSchema,
+  }),
 ]);
 export type ClientFrame = v.InferOutput<typeof clientFrameSchema>;
 export type ClientAction = ClientFrame['action'];
@@ -39,6 +46,7 @@ export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'command',
   'sync',
   'ping',
+  'signal',
 ];
 
 export type ErrorCode =
@@ -55,6 +63,7 @@ export type ErrorCode =
   | 'wrong_phase'
   | 'unknown_seat'
   | 'rate_limited'
+  | 'link_forbidden'
   | 'internal';
 
 /** Server → client. */
@@ -65,6 +74,10 @@ export type ServerFrame =
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
   | { type: 'pong' }
+  /** WebRTC signalling from a peer the phase lets this connection link with. */
+  | { type: 'signal'; from: Endpoint; payload: SignalPayload }
+  /** The media links the receiver may hold at `version`; he closes every peer in `forbidden` at once. */
+  | { type: 'links'; version: number; peers: PeerLink[]; forbidden: Endpoint[] }
   | { type: 'error'; code: ErrorCode; message: string };
 
 export type FrameParse = { ok: true; frame: ClientFrame } | { ok: false; code: ErrorCode; message: string };

@@ -54,6 +54,8 @@ export interface YouView {
   /** His own checks, every night so far. */
   checks: Array<{ round: number; target: Seat; result: CheckResult }>;
   knowTeam: boolean;
+  /** The mafia only: who of the team has the mafia microphone on tonight (A3), himself included. */
+  mafiaMic: Seat[];
   card: number | null;
 }
 

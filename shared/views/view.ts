@@ -6,6 +6,7 @@ import { CHAT_KEPT, type GameState } from '../engine/state.js';
 import type { NightAction } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import { ROLES } from '../roles/index.js';
+import { isMafioso, mafiaMicOn } from '../video/links.js';
 import type { GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 
 const roleOf = (s: GameState, seat: Seat) => s.roles[seat] as RoleId | undefined;
@@ -105,6 +106,7 @@ function youOf(s: GameState, seat: Seat): YouView {
         : [],
     checks: [...past, ...now],
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
+    mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],
     card: s.picks[seat] ?? null,
   };
 }

@@ -193,7 +193,7 @@ describe('application service: seats and tokens', () => {
       5,
     );
     expect(await h.directory.connection('p2')).toEqual({ gameId, seat: 6 });
-    expect(h.fanOut.sent('p2').at(-1)).toMatchObject({
+    expect(h.fanOut.sent('p2').findLast((f) => f.type === 'view')).toMatchObject({
       type: 'view',
       version: 5,
       view: { seat: 6, you: { seat: 6 } },
@@ -204,6 +204,7 @@ describe('application service: seats and tokens', () => {
     const back = await h.send('p2-again', { action: 'resume', gameId, token: tokens[2] });
     expect(back).toEqual([
       expect.objectContaining({ type: 'view', view: expect.objectContaining({ seat: 6 }) }),
+      expect.objectContaining({ type: 'links', version: 6 }),
     ]);
     const newcomerBack = await h.send('n-again', { action: 'resume', gameId, token: newcomer.token });
     expect(newcomerBack[0]).toMatchObject({ type: 'view', view: { seat: 2 } });
@@ -285,7 +286,9 @@ describe('application service: projector and deadlines', () => {
     await h.send('host', command('go', { type: 'start' }));
     h.fanOut.take('p1');
     await h.project(gameId);
-    const views = (['host', 'p1', 'p2', 'p3', 'p4', 'p5'] as const).map((c) => h.fanOut.sent(c).at(-1));
+    const views = (['host', 'p1', 'p2', 'p3', 'p4', 'p5'] as const).map((c) =>
+      h.fanOut.sent(c).findLast((f) => f.type === 'view'),
+    );
     expect(views.every((v) => v?.type === 'view' && v.version === 7)).toBe(true);
     expect((views[1] as Extract<ServerFrame, { type: 'view' }>).view.seat).toBe(1);
     expect(h.scheduler.last()).toMatchObject({ gameId, deadlineId: expect.any(String) });

@@ -1,24 +1,36 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { DefinitionBody, Pass, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Alarms } from '../../infra/constructs/alarms.js';
+import { Deadlines } from '../../infra/constructs/deadlines.js';
+import { EventsTable } from '../../infra/constructs/events-table.js';
+import { GameWebSocketApi } from '../../infra/constructs/websocket-api.js';
 import { inlineFunction, logicalId, tempApp } from './support/cdk.js';
 
-// Given two functions, a dead-letter queue and a state machine to watch, and an address to mail.
+// Given two functions, a projector, a dead-letter queue, Step Functions deadlines, a socket stage and the
+// table to watch, and an address to mail.
 const { app, dispose } = tempApp();
 const stack = new Stack(app, 'AlarmsOnly');
 const first = inlineFunction(stack, 'First');
-const second = inlineFunction(stack, 'Second');
+const projector = inlineFunction(stack, 'ProjectorFn');
 const deadLetterQueue = new Queue(stack, 'DeadLetters');
-const stateMachine = new StateMachine(stack, 'Machine', {
-  definitionBody: DefinitionBody.fromChainable(new Pass(stack, 'Nothing')),
+const deadlines = new Deadlines(stack, 'Deadlines', { deadlineHandler: first, scheduler: projector });
+const socket = new GameWebSocketApi(stack, 'Socket', {
+  connectHandler: first,
+  disconnectHandler: first,
+  defaultHandler: first,
+  posters: [],
+  setAccountLogRole: false,
 });
+const { table } = new EventsTable(stack, 'Events');
 const alarms = new Alarms(stack, 'Alarms', {
-  functions: { first, second },
+  functions: { first, projector },
+  projector,
   deadLetterQueue,
-  stateMachine,
+  deadlines,
+  stage: socket.stage,
+  table,
   email: 'ops@example.com',
 });
 const template = Template.fromStack(stack);
@@ -26,25 +38,55 @@ const topicRef = { Ref: logicalId(alarms.topic) };
 afterAll(dispose);
 
 const fiveMinutes = 300;
+const stageDimensions = Match.arrayWith([
+  { Name: 'ApiId', Value: { Ref: logicalId(socket.api) } },
+  { Name: 'Stage', Value: Match.anyValue() },
+]);
 
 describe('Alarms', () => {
-  it('then has one alarm per function plus the dead-letter queue and the state machine', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
-    expect(alarms.alarms).toHaveLength(4);
+  it('then alarms on any error and any throttle of each function within five minutes', () => {
+    for (const fn of [first, projector]) {
+      for (const MetricName of ['Errors', 'Throttles']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          Namespace: 'AWS/Lambda',
+          MetricName,
+          Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
+          Statistic: 'Sum',
+          Period: fiveMinutes,
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        });
+      }
+    }
   });
 
-  it('then alarms on any function error within five minutes', () => {
-    for (const fn of [first, second]) {
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        Namespace: 'AWS/Lambda',
-        MetricName: 'Errors',
-        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
-        Statistic: 'Sum',
-        Period: fiveMinutes,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      });
-    }
+  it('then alarms when the projector falls a minute behind the table stream', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(projector) } }],
+      Statistic: 'Maximum',
+      Period: 60,
+      Threshold: 60_000,
+    });
+  });
+
+  it('then alarms on the $default handler answering `internal`, from its own EMF metric', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'SleepingCity',
+      MetricName: 'CommandFailed',
+      Dimensions: [{ Name: 'service', Value: 'sleeping-city' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+    });
+  });
+
+  it('then alarms when the sweeper had to fire a lost deadline', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'SleepingCity',
+      MetricName: 'DeadlineRearmed',
+      Threshold: 1,
+    });
   });
 
   it('then alarms as soon as one message waits in the dead-letter queue', () => {
@@ -55,23 +97,59 @@ describe('Alarms', () => {
       Statistic: 'Maximum',
       Period: fiveMinutes,
       Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 
-  it('then alarms on any failed state machine execution', () => {
+  it('then alarms on failed, timed-out and throttled deadline executions and throttled starts', () => {
+    const machine = [{ Name: 'StateMachineArn', Value: { Ref: logicalId(deadlines.stateMachine) } }];
+    for (const MetricName of ['ExecutionsFailed', 'ExecutionsTimedOut', 'ExecutionThrottled']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/States',
+        MetricName,
+        Dimensions: machine,
+        Threshold: 1,
+      });
+    }
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/States',
-      MetricName: 'ExecutionsFailed',
-      Dimensions: [{ Name: 'StateMachineArn', Value: { Ref: logicalId(stateMachine) } }],
-      Statistic: 'Sum',
-      Period: fiveMinutes,
+      MetricName: 'ThrottledEvents',
+      Dimensions: [{ Name: 'APIName', Value: 'StartExecution' }],
       Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 
-  it('then treats missing data as healthy and notifies the topic on alarm and on recovery', () => {
+  it('then alarms on API Gateway integration and execution errors of the stage', () => {
+    for (const MetricName of ['IntegrationError', 'ExecutionError']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/ApiGateway',
+        MetricName,
+        Dimensions: stageDimensions,
+        Statistic: 'Sum',
+        Threshold: 1,
+      });
+    }
+  });
+
+  it('then alarms on DynamoDB system errors and throttles summed over every operation the handlers use', () => {
+    const dynamoAlarms = Object.values(
+      template.findResources('AWS::CloudWatch::Alarm', {
+        Properties: { AlarmDescription: Match.stringLikeRegexp('DynamoDB') },
+      }),
+    );
+    expect(dynamoAlarms).toHaveLength(2);
+    const text = JSON.stringify(dynamoAlarms);
+    for (const operation of ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query']) {
+      expect(text).toContain(`"Value":"${operation}"`);
+    }
+    expect(text).toContain('"MetricName":"SystemErrors"');
+    expect(text).toContain('"MetricName":"ThrottledRequests"');
+    expect(text).not.toContain('Scan');
+  });
+
+  it('then has exactly these alarms, each described, notifying the topic on alarm and on recovery', () => {
+    // 2 per function, 4 application/stream ones, 4 deadline ones, 2 socket ones, 2 table ones.
+    expect(alarms.alarms).toHaveLength(2 * 2 + 4 + 4 + 2 + 2);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', alarms.alarms.length);
     template.allResourcesProperties('AWS::CloudWatch::Alarm', {
       EvaluationPeriods: 1,
       TreatMissingData: 'notBreaching',
@@ -88,22 +166,5 @@ describe('Alarms', () => {
       Endpoint: 'ops@example.com',
       TopicArn: topicRef,
     });
-  });
-
-  it('given no email, then creates the topic without subscriptions', () => {
-    const other = tempApp();
-    const scratch = new Stack(other.app, 'Scratch');
-    new Alarms(scratch, 'Alarms', {
-      functions: { only: inlineFunction(scratch, 'Only') },
-      deadLetterQueue: new Queue(scratch, 'Queue'),
-      stateMachine: new StateMachine(scratch, 'Machine', {
-        definitionBody: DefinitionBody.fromChainable(new Pass(scratch, 'Nothing')),
-      }),
-    });
-    const scratchTemplate = Template.fromStack(scratch);
-    scratchTemplate.resourceCountIs('AWS::SNS::Topic', 1);
-    scratchTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
-    scratchTemplate.resourceCountIs('AWS::CloudWatch::Alarm', 3);
-    other.dispose();
   });
 });

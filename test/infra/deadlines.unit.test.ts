@@ -1,5 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
-import { Capture, Template } from 'aws-cdk-lib/assertions';
+import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Deadlines } from '../../infra/constructs/deadlines.js';
 import { arnOf, grantsOf, inlineFunction, logicalId, tempApp } from './support/cdk.js';
@@ -85,5 +85,35 @@ describe('Deadlines', () => {
       Environment: { Variables: { STATE_MACHINE_ARN: { Ref: logicalId(deadlines.stateMachine) } } },
     });
     expect(grantsOf(template, deadlineHandler).map((g) => g.action)).not.toContain('states:StartExecution');
+  });
+
+  it('then traces executions with X-Ray and logs failed ones, with their input, to its own log group', () => {
+    template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: {
+        Level: 'ERROR',
+        IncludeExecutionData: true,
+        Destinations: [
+          {
+            CloudWatchLogsLogGroup: {
+              LogGroupArn: { 'Fn::GetAtt': [logicalId(deadlines.logGroup), 'Arn'] },
+            },
+          },
+        ],
+      },
+    });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+
+  it('then offers its failed, timed-out and throttled executions and throttled starts to alarm on', () => {
+    const names = deadlines.alarmSignals.map((signal) => stack.resolve(signal.metric.toMetricConfig()));
+    const metricNames = names.map((config) => config.metricStat?.metricName);
+    expect(metricNames).toEqual([
+      'ExecutionsFailed',
+      'ExecutionsTimedOut',
+      'ExecutionThrottled',
+      'ThrottledEvents',
+    ]);
+    expect(new Set(deadlines.alarmSignals.map((signal) => signal.id)).size).toBe(4);
   });
 });

@@ -50,15 +50,22 @@ describe('EventsTable', () => {
     });
   });
 
-  it('then is retained when the stack is deleted or the table replaced', () => {
-    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  it('then is retained when the stack is deleted or the table replaced, and protected from deletion', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
   });
 
   it('given an explicit removal policy, when synthesized, then that policy applies', () => {
     const other = tempApp();
     const scratch = new Stack(other.app, 'Scratch');
     new EventsTable(scratch, 'Events', { removalPolicy: RemovalPolicy.DESTROY });
-    Template.fromStack(scratch).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    Template.fromStack(scratch).hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
     other.dispose();
   });
 });

@@ -1,5 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EventsTable } from '../../infra/constructs/events-table.js';
 import { GameHandlers } from '../../infra/constructs/handlers.js';
@@ -28,15 +28,30 @@ describe('GameHandlers', () => {
     });
   });
 
-  it('then gives each the table name and source-mapped stack traces', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({
-          TABLE_NAME: { Ref: logicalId(table) },
-          NODE_OPTIONS: '--enable-source-maps',
-        }),
-      },
-    });
+  it('then gives each the table name it uses and the Powertools service and namespace, no source maps', () => {
+    for (const fn of handlers.all) {
+      const variables = functions[logicalId(fn)]!.Properties.Environment.Variables;
+      expect(variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'sleeping-city',
+        POWERTOOLS_METRICS_NAMESPACE: 'SleepingCity',
+      });
+      expect(variables.NODE_OPTIONS).toBeUndefined();
+      expect(variables.TABLE_NAME).toEqual(fn === handlers.connect ? undefined : { Ref: logicalId(table) });
+    }
+  });
+
+  it('then traces every function with X-Ray', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } });
+  });
+
+  it('then reserves concurrency for the projector and the deadline function only', () => {
+    const reserved = (fn: (typeof handlers.all)[number]) =>
+      functions[logicalId(fn)]!.Properties.ReservedConcurrentExecutions;
+    expect(reserved(handlers.projector)).toBe(100);
+    expect(reserved(handlers.deadline)).toBe(50);
+    for (const fn of [handlers.connect, handlers.disconnect, handlers.defaultRoute]) {
+      expect(reserved(fn)).toBeUndefined();
+    }
   });
 
   it('then sizes the fan-out projector larger and longer than the request handlers', () => {
@@ -58,18 +73,32 @@ describe('GameHandlers', () => {
     expect(Object.keys(logGroups).sort()).toEqual([...used].sort());
   });
 
-  it('then lets every handler read and append to the table', () => {
-    const tableArn = arnOf(table);
-    for (const fn of handlers.all) {
-      const grants = grantsOf(template, fn);
-      for (const action of [
-        'dynamodb:PutItem',
-        'dynamodb:Query',
-        'dynamodb:GetItem',
-        'dynamodb:DeleteItem',
-      ]) {
-        expect(grants).toContainEqual({ action, resource: tableArn });
-      }
+  it('then gives each handler exactly the table actions its code issues, and connect none', () => {
+    const tableActions = (fn: (typeof handlers.all)[number]) =>
+      grantsOf(template, fn)
+        .filter((grant) => grant.action.startsWith('dynamodb:'))
+        .map((grant) => {
+          expect(grant.resource).toEqual(arnOf(table));
+          return grant.action.replace('dynamodb:', '');
+        })
+        .sort();
+    expect(tableActions(handlers.connect)).toEqual([]);
+    expect(tableActions(handlers.disconnect)).toEqual(['DeleteItem']);
+    expect(tableActions(handlers.defaultRoute)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
+    expect(tableActions(handlers.projector)).toEqual([
+      'DeleteItem',
+      'GetItem',
+      'PutItem',
+      'Query',
+      'UpdateItem',
+    ]);
+    expect(tableActions(handlers.deadline)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
+  });
+
+  it('then allows no Scan, batch or wildcard table action to anyone', () => {
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    for (const action of ['Scan', 'BatchWriteItem', 'BatchGetItem', 'dynamodb:*']) {
+      expect(policies).not.toContain(action);
     }
   });
 

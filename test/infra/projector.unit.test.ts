@@ -22,7 +22,14 @@ describe('Projector', () => {
       EventSourceArn: streamArn,
       FunctionName: { Ref: logicalId(fn) },
       StartingPosition: 'LATEST',
-      BatchSize: 10,
+    });
+  });
+
+  it('then takes batches of 100, ten at a time per shard, and drops records older than ten minutes', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 100,
+      ParallelizationFactor: 10,
+      MaximumRecordAgeInSeconds: 600,
     });
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Deadlines } from '../../infra/constructs/deadlines.js';
 import { SleepingCityStack } from '../../infra/stack.js';
 import { arnOf, fixtureHandlersDir, grantsOf, logicalId, tempApp } from './support/cdk.js';
 
@@ -19,6 +20,7 @@ const stack = new SleepingCityStack(app, 'SleepingCity', {
 const template = Template.fromStack(stack);
 const { connect, disconnect, defaultRoute, projector, deadline } = stack.handlers;
 const { table } = stack.events;
+const { stateMachine } = stack.deadlines as Deadlines;
 afterAll(() => {
   dispose();
   rmSync(distDir, { recursive: true, force: true });
@@ -39,8 +41,9 @@ describe('SleepingCityStack', () => {
 
   it('then gives each function exactly the environment its job needs', () => {
     const names = (fn: typeof connect) => Object.keys(environmentOf(fn)).sort();
-    const base = ['NODE_OPTIONS', 'TABLE_NAME'];
-    expect(names(connect)).toEqual(base);
+    const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+    const base = [...powertools, 'TABLE_NAME'];
+    expect(names(connect)).toEqual(powertools);
     expect(names(disconnect)).toEqual(base);
     expect(names(deadline)).toEqual(base);
     expect(names(defaultRoute)).toEqual([...base, 'WS_ENDPOINT'].sort());
@@ -50,7 +53,7 @@ describe('SleepingCityStack', () => {
   it('then points those variables at the table, socket stage and state machine of the stack', () => {
     const env = environmentOf(projector);
     expect(env.TABLE_NAME).toEqual({ Ref: logicalId(table) });
-    expect(env.STATE_MACHINE_ARN).toEqual({ Ref: logicalId(stack.deadlines.stateMachine) });
+    expect(env.STATE_MACHINE_ARN).toEqual({ Ref: logicalId(stateMachine) });
     expect(JSON.stringify(env.WS_ENDPOINT)).toContain(logicalId(stack.socket.api));
     expect(environmentOf(defaultRoute).WS_ENDPOINT).toEqual(env.WS_ENDPOINT);
   });
@@ -89,7 +92,7 @@ describe('SleepingCityStack', () => {
       EventSourceArn: { 'Fn::GetAtt': [logicalId(table), 'StreamArn'] },
       FunctionName: { Ref: logicalId(projector) },
     });
-    expect(grantsOf(template, stack.deadlines.stateMachine)).toContainEqual({
+    expect(grantsOf(template, stateMachine)).toContainEqual({
       action: 'lambda:InvokeFunction',
       resource: arnOf(deadline),
     });
@@ -127,14 +130,20 @@ describe('SleepingCityStack', () => {
     expect({ 'Fn::Join': ['', joined] }).toEqual(stack.resolve(stack.socket.url));
   });
 
-  it('then watches every handler, the dead-letter queue and the deadlines, mailing the given address', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
+  it('then watches every handler, the stream, the deadlines, the socket and the table, mailing the given address', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', stack.alarms.alarms.length);
     for (const fn of stack.handlers.all) {
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        MetricName: 'Errors',
-        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
-      });
+      for (const MetricName of ['Errors', 'Throttles']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          MetricName,
+          Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
+        });
+      }
     }
+    for (const MetricName of ['IteratorAge', 'CommandFailed', 'ExecutionsFailed', 'IntegrationError']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName });
+    }
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
@@ -156,5 +165,27 @@ describe('SleepingCityStack', () => {
       .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
       .map(([id]) => id);
     expect(retained).toEqual([logicalId(table)]);
+  });
+
+  it('given -c deadlines=scheduler, then phase timers run on EventBridge Scheduler and no state machine exists', () => {
+    const other = tempApp();
+    const scheduled = new SleepingCityStack(other.app, 'Scheduled', {
+      handlersDir: fixtureHandlersDir,
+      webDistDir: distDir,
+      deadlineService: 'scheduler',
+    });
+    const scheduledTemplate = Template.fromStack(scheduled);
+    scheduledTemplate.resourceCountIs('AWS::StepFunctions::StateMachine', 0);
+    scheduledTemplate.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    const env = scheduledTemplate.toJSON().Resources[logicalId(scheduled.handlers.projector)].Properties
+      .Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env)).toEqual(
+      expect.arrayContaining(['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'DEADLINE_FUNCTION_ARN']),
+    );
+    expect(env.STATE_MACHINE_ARN).toBeUndefined();
+    for (const MetricName of ['TargetErrorCount', 'InvocationDroppedCount']) {
+      scheduledTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName });
+    }
+    other.dispose();
   });
 });

@@ -54,13 +54,58 @@ describe('GameWebSocketApi', () => {
     template.resourceCountIs('AWS::Lambda::Permission', 3);
   });
 
-  it('then deploys a prod stage automatically with default throttling', () => {
+  it('then deploys a prod stage automatically, throttled for 10,000 rooms', () => {
+    // 10,000 rooms × 0.25 messages a second, bursts of twice that.
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       ApiId: apiRef,
       StageName: 'prod',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 2500, ThrottlingBurstLimit: 5000 },
     });
+  });
+
+  it('then writes a JSON access log line per connect, message and disconnect to its own log group', () => {
+    const format = new Capture();
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [logicalId(socket.accessLogs), 'Arn'] },
+        Format: format,
+      },
+    });
+    const fields = JSON.parse(format.asString()) as Record<string, string>;
+    expect(fields).toMatchObject({
+      requestId: '$context.requestId',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      connectionId: '$context.connectionId',
+      status: '$context.status',
+      integrationStatus: '$context.integrationStatus',
+      error: '$context.error.messageString',
+    });
+  });
+
+  it('then gives API Gateway the account role it needs to write those logs, before the stage exists', () => {
+    const role = new Capture();
+    template.hasResourceProperties('AWS::ApiGateway::Account', {
+      CloudWatchRoleArn: { 'Fn::GetAtt': [role, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })],
+      },
+      ManagedPolicyArns: [
+        {
+          'Fn::Join': [
+            '',
+            Match.arrayWith([':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']),
+          ],
+        },
+      ],
+    });
+    template.hasResource('AWS::ApiGatewayV2::Stage', {
+      DependsOn: Match.arrayWith([Match.stringLikeRegexp('SocketAccount')]),
+    });
+    expect(role.asString()).toMatch(/AccountLogRole/);
   });
 
   it('then lets the posters, and only them, manage connections of this API', () => {
@@ -68,7 +113,8 @@ describe('GameWebSocketApi', () => {
       const grant = grantsOf(template, fn).find((g) => g.action === 'execute-api:ManageConnections');
       expect(grant).toBeDefined();
       expect(JSON.stringify(grant!.resource)).toContain(logicalId(socket.api));
-      expect(JSON.stringify(grant!.resource)).toContain('/*/*/@connections/*');
+      // POST only (no GET or DELETE of a connection), and only on this stage.
+      expect(JSON.stringify(grant!.resource)).toContain('/prod/POST/@connections/*');
     }
     for (const fn of [connect, disconnect]) {
       expect(grantsOf(template, fn).map((g) => g.action)).not.toContain('execute-api:ManageConnections');
@@ -88,6 +134,26 @@ describe('GameWebSocketApi', () => {
       Properties: { Environment: { Variables: { WS_ENDPOINT: Match.anyValue() } } },
     });
     expect(Object.keys(withEndpoint).sort()).toEqual([logicalId(defaultRoute), logicalId(projector)].sort());
+  });
+
+  it('given a target of 2,000 rooms, then the throttle follows it', () => {
+    const other = tempApp();
+    const scratch = new Stack(other.app, 'Scratch');
+    const fn = inlineFunction(scratch, 'Fn');
+    new GameWebSocketApi(scratch, 'Socket', {
+      connectHandler: fn,
+      disconnectHandler: fn,
+      defaultHandler: fn,
+      posters: [],
+      targetRooms: 2000,
+      setAccountLogRole: false,
+    });
+    const scratchTemplate = Template.fromStack(scratch);
+    scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
+    });
+    scratchTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
+    other.dispose();
   });
 
   it('given custom throttling and stage name, when synthesized, then the stage uses them', () => {

@@ -1,0 +1,31 @@
+/**
+ * The application's own CloudWatch metrics (embedded metric format, one namespace, dimension `service`).
+ * The handlers emit them and the alarms and dashboard in infra/ read them, so both take the names from here.
+ */
+export const METRICS_NAMESPACE = 'SleepingCity';
+export const SERVICE_NAME = 'sleeping-city';
+
+export const Metric = {
+  /** A command appended to the log (or answered again from it). */
+  commandAccepted: 'CommandAccepted',
+  /** A command the engine refused: normal traffic (a vote out of turn, a stale version). */
+  commandRejected: 'CommandRejected',
+  /** A frame answered with `internal`: the $default handler's real errors, which API Gateway never sees. */
+  commandFailed: 'CommandFailed',
+  /** A conditional put that lost the race for a game's next version (paid for, then decided again). */
+  raceLost: 'RaceLost',
+  /** A command that lost every race it was allowed and was answered with a retryable `busy` frame. */
+  raceGaveUp: 'RaceGaveUp',
+  /** A game the projector could not project; its records are retried, then dead-lettered. */
+  projectionFailed: 'ProjectionFailed',
+  /** A view post that failed for good (403, or 429/5xx after its retries); the projection goes on. */
+  postFailed: 'PostFailed',
+  deadlineScheduled: 'DeadlineScheduled',
+  deadlineFired: 'DeadlineFired',
+  /** A deadline that was no longer the game's when it fell due (extended, paused, already ended). */
+  deadlineSkipped: 'DeadlineSkipped',
+  /** An overdue deadline the sweeper found unfired and fired from the store: a timer was lost. */
+  deadlineRearmed: 'DeadlineRearmed',
+} as const;
+
+export type MetricName = (typeof Metric)[keyof typeof Metric];
