@@ -1,8 +1,9 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { Log } from '../app/log.js';
+import { type Log, logId } from '../app/log.js';
 import type { WsEvent } from '../middleware/ws-event.js';
 import type { PostResult } from '../ports/fan-out.js';
 
@@ -46,16 +47,21 @@ interface Socket {
 
 /** Larger than a frame may be (32 KB), so an oversized frame gets its `error` reply instead of a closed socket. */
 const MAX_PAYLOAD_BYTES = 256 * 1024;
-const MANAGEMENT_PATH = /^(?:\/[^/]+)?\/@connections\/([^/]+)$/;
+/** `/{secret}/@connections/{id}`: the secret stands where API Gateway's stage name does. */
+const MANAGEMENT_PATH = /^\/([^/]+)\/@connections\/([^/]+)$/;
 
 /**
  * A local stand-in for API Gateway's WebSocket API: sockets at /ws become $connect / $default / $disconnect
- * invocations with the same event shape, and `/@connections/{id}` (optionally under a stage) is the
- * management API the real SDK client talks to. Frames can also be posted in-process (`post`), which is how
- * the local server fans out by default.
+ * invocations with the same event shape. The management API the real SDK client talks to
+ * (`/@connections/{id}`) is served apart, on loopback only, under a random secret in place of the stage
+ * name (`managementEndpoint`): whoever can reach the game cannot read, post to or close others' sockets.
+ * Frames can also be posted in-process (`post`), which is how the local server fans out by default.
  */
 export class LocalGateway {
   private readonly http: Server;
+  private readonly management: Server;
+  private readonly secret = randomBytes(24).toString('base64url');
+  private managementPort = 0;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Map<string, Socket>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -73,6 +79,7 @@ export class LocalGateway {
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     this.slowMs = options.slowSocketMs ?? 10_000;
     this.http = createServer((req, res) => this.request(req, res));
+    this.management = createServer((req, res) => this.managementRequest(req, res));
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
     this.http.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') {
@@ -96,14 +103,14 @@ export class LocalGateway {
   }
 
   async listen(port: number, host: string): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.http.once('error', reject);
-      this.http.listen(port, host, () => {
-        this.http.off('error', reject);
-        resolve();
-      });
-    });
-    return (this.http.address() as AddressInfo).port;
+    const bound = await listenOn(this.http, port, host);
+    this.managementPort = await listenOn(this.management, 0, '127.0.0.1');
+    return bound;
+  }
+
+  /** For `ApiGatewayManagementApiClient({ endpoint })`, from this machine only. */
+  get managementEndpoint(): string {
+    return `http://127.0.0.1:${this.managementPort}/${this.secret}`;
   }
 
   /**
@@ -186,6 +193,7 @@ export class LocalGateway {
     clearInterval(this.idleSweep);
     clearInterval(this.slowSweep);
     this.http.close();
+    this.management.close();
   }
 
   /** Waits until no route invocation is running. */
@@ -202,6 +210,7 @@ export class LocalGateway {
     for (const { ws } of this.sockets.values()) ws.terminate();
     await this.drain();
     this.http.closeAllConnections();
+    this.management.closeAllConnections();
   }
 
   private open(ws: WebSocket, req: IncomingMessage): void {
@@ -243,7 +252,7 @@ export class LocalGateway {
       this.options.log({
         level: 'error',
         route,
-        connection: e.requestContext.connectionId,
+        connection: logId(e.requestContext.connectionId),
         message: String(error),
       });
     });
@@ -264,12 +273,21 @@ export class LocalGateway {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
       return;
     }
-    const management = MANAGEMENT_PATH.exec(path);
-    if (management) {
-      this.manage(req, res, decodeURIComponent(management[1]));
+    // The management API is not here (see managementEndpoint); nor is the app under that path.
+    if (path.includes('/@connections/')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }
     this.options.fallback(req, res);
+  }
+
+  private managementRequest(req: IncomingMessage, res: ServerResponse): void {
+    const management = MANAGEMENT_PATH.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (management === null || !sameSecret(management[1], this.secret)) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Forbidden"}');
+      return;
+    }
+    this.manage(req, res, decodeURIComponent(management[2]));
   }
 
   /** The management API: POST sends the body as one frame, GET describes, DELETE disconnects. */
@@ -308,6 +326,22 @@ export class LocalGateway {
     }
     res.writeHead(405, { allow: 'GET, POST, DELETE' }).end();
   }
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function event(

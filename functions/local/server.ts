@@ -38,7 +38,10 @@ export interface RunningServer {
   /** e.g. ws://127.0.0.1:8080/ws — the game socket. */
   wsUrl: string;
   port: number;
-  /** API Gateway's management endpoint stand-in, for `ApiGatewayManagementApiClient({ endpoint })`. */
+  /**
+   * API Gateway's management endpoint stand-in, for `ApiGatewayManagementApiClient({ endpoint })`: on
+   * loopback only, with a secret path that changes at every start.
+   */
   managementEndpoint: string;
   /** The application service behind the socket (the same one the Lambda handlers build). */
   app: App;
@@ -104,7 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     wsUrl: `ws://${shown}:${port}/ws`,
     port,
-    managementEndpoint: url,
+    managementEndpoint: g.managementEndpoint,
     app,
     close: () => {
       closing ??= (async () => {
