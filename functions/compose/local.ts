@@ -163,16 +163,17 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       }),
   });
   const fanOut = new GatewayFanOut(options.gateway);
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const created = createApp(
     { store, directory: stores.directory, fanOut, scheduler, clock: systemClock, ids: randomIds },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
-    { pipeline: options.store !== 'dynamo' },
+    { pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
   );
   app = created;
   const limiter = new RateLimiter();
   const routes: GatewayRoutes = {
     connect: connectHandler(log),
-    message: defaultHandler(created, fanOut, log, { ...DEFAULT_LIMITS, ...options.limits }, limiter),
+    message: defaultHandler(created, fanOut, log, limits, limiter),
     disconnect: disconnectHandler(
       {
         disconnect: async (connectionId) => {

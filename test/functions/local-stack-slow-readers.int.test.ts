@@ -11,7 +11,7 @@ beforeAll(async () => {
     store: 'memory',
     quiet: true,
     maxBufferedBytes: BOUND,
-    slowSocketMs: 6000,
+    slowSocketMs: 15_000,
     // The flood must reach the sockets: chat is not rate limited here.
     limits: { frames: { perSecond: 1e4, burst: 1e4 }, chat: { perSecond: 1e4, burst: 1e4 } },
   });
@@ -49,14 +49,14 @@ describe('local stack: sockets that stop reading cannot grow the server', () => 
       // A view is about 35 KB here: bound plus one view per socket that stopped reading, and the two readers.
       expect(worst).toBeLessThan(6 * (BOUND + 64 * 1024) + 2 * 64 * 1024);
       const during = await health();
-      expect(during.buffered.slow).toBeGreaterThan(0);
+      expect(during.buffered.slow + during.buffered.closedSlow).toBeGreaterThan(0);
 
       catchingUp.startReading();
       await catchingUp.waitForView(() => true, 10_000, final);
       expect(catchingUp.views().length).toBeLessThan(final / 2);
       await table.host.waitForView(() => true, 10_000, final);
 
-      const until = Date.now() + 10_000;
+      const until = Date.now() + 20_000;
       let after = await health();
       while (after.buffered.closedSlow < stuck.length && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 100));
@@ -72,5 +72,5 @@ describe('local stack: sockets that stop reading cannot grow the server', () => 
       for (const p of table.players) p.startReading();
       await table.close();
     }
-  }, 40_000);
+  }, 60_000);
 });

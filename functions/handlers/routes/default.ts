@@ -27,7 +27,8 @@ export function defaultHandler(
 ) {
   return middy<WsEvent, RouteResult>(async (event: WsEvent) => {
     if (event.frame === undefined) throw new Error('no frame: validateFrame did not run');
-    return app.handleFrame(event.requestContext.connectionId, event.frame);
+    const { connectionId, identity } = event.requestContext;
+    return app.handleFrame(connectionId, event.frame, identity?.sourceIp);
   })
     .use(lambdaResponse())
     .use(logCommand(log))
