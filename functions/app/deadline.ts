@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decide } from '../../shared/index.js';
 import type { DeadlineJob } from '../ports/scheduler.js';
 import { commitAttempt } from './commit.js';
 import type { AppDeps } from './deps.js';
@@ -20,8 +19,7 @@ export async function fireDeadline(deps: AppDeps, job: DeadlineJob): Promise<Dea
     gameId: job.gameId,
     commandId: `timeUp:${job.deadlineId}`,
     actor: 'system',
-    decide: (state, now) =>
-      decide(state, { type: 'timeUp', deadlineId: job.deadlineId }, { actor: 'system', now }),
+    command: { type: 'timeUp', deadlineId: job.deadlineId },
   });
   if (outcome.kind === 'noGame') return 'noGame';
   if (outcome.kind === 'rejected')

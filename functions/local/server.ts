@@ -1,10 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type StoreKind } from '../compose/local.js';
+import type { Timers } from '../ports/clock.js';
 import { LocalGateway } from './gateway.js';
 import { staticFiles } from './static-files.js';
 
@@ -20,6 +22,10 @@ export interface ServerOptions {
   webDir?: string;
   /** No log lines. */
   quiet?: boolean;
+  /** Where log lines go instead of stdout (one object per line, as the handlers write them). */
+  log?: Log;
+  /** The machine's clock unless a test brings one it can move (`JumpingClock`). */
+  clock?: Timers;
   /** A socket silent this long is closed (default 10 minutes, as API Gateway). */
   idleTimeoutMs?: number;
   /** Bytes a socket's reader may fall behind before only its newest view is kept (default 1 MiB). */
@@ -28,8 +34,6 @@ export interface ServerOptions {
   slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
-  /** Where log lines go (default: stdout, or nowhere when `quiet`). */
-  log?: Log;
 }
 
 export interface RunningServer {
@@ -45,6 +49,10 @@ export interface RunningServer {
   managementEndpoint: string;
   /** The application service behind the socket (the same one the Lambda handlers build). */
   app: App;
+  /** The deadline timers (the local Step Functions). */
+  scheduler: TimerScheduler;
+  /** Waits until every commit written so far has been through the projector and no deadline is firing. */
+  settle(): Promise<void>;
   /** Stops taking sockets, finishes what is running (commits, views, firing deadlines), closes the log. */
   close(): Promise<void>;
 }
@@ -66,6 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store: kind,
     dataDir: options.dataDir ?? '.data',
     log,
+    clock: options.clock,
     gateway: () => gateway,
     limits: options.limits,
   });
@@ -109,12 +118,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     managementEndpoint: g.managementEndpoint,
     app,
+    scheduler,
+    settle: () => backend.settle(),
     close: () => {
       closing ??= (async () => {
         g.stopAccepting();
         await backend.stopTimers();
         await g.drain();
-        await backend.drain();
+        await backend.settle();
         await g.close();
         await backend.close();
         loopDelay.disable();
