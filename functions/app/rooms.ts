@@ -24,6 +24,13 @@ export async function createRoom(
   name: string,
   sourceIp?: string,
 ): Promise<Reply> {
+  const unsafe = unsafeKey(settings);
+  if (unsafe !== null) {
+    return {
+      frames: [errorFrame('bad_settings', `settings: the key ${unsafe} is not a setting`)],
+      log: { action: 'create', outcome: 'bad_settings' },
+    };
+  }
   const parsed = v.safeParse(settingsInputSchema, settings ?? {});
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -141,4 +148,17 @@ function refused(action: 'create' | 'join', gameId: string | undefined, rejectio
     frames: [errorFrame(code, rejection.message)],
     log: { action, outcome: rejection.code, ...(gameId ? { game: gameId } : {}) },
   };
+}
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The first key, at any depth, that could reach an object's prototype when merged; null when none. */
+function unsafeKey(value: unknown): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (UNSAFE_KEYS.has(key)) return key;
+    const found = unsafeKey(inner);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -244,6 +244,7 @@ function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dea
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return true;
   if (channel === 'table') return true;
   if (viewer.kind !== 'seat') return false;
-  if (channel === 'mafia') return countsAsMafiaNow(s, viewer.seat);
+  // A mafioso who is out reads the dead's channel, no longer the living mafia's plans.
+  if (channel === 'mafia') return s.alive.includes(viewer.seat) && countsAsMafiaNow(s, viewer.seat);
   return !s.alive.includes(viewer.seat) && s.phase.kind !== 'lobby';
 }
