@@ -1,4 +1,5 @@
 import type { Seat } from '../domain/vocabulary.js';
+import { forumWinnerOf } from '../forum/game.js';
 import {
   dealtSeats,
   isThreat,
@@ -39,6 +40,7 @@ export function winnersOf(s: GameState, winner: Winner): Seat[] {
  * civilian left: the larger wins, equal gangs draw (C16). A lone killer: alive with one other player (C18).
  */
 export function winnerNow(s: GameState): Winner | null {
+  if (s.forum) return forumWinnerOf(s);
   if (s.alive.length === 0) return 'draw';
   if (!s.alive.some((seat) => isThreat(s, seat))) return 'town';
   const count = Object.fromEntries(TEAM_IDS.map((team) => [team, 0])) as Record<TeamId, number>;
