@@ -11,8 +11,11 @@ import { relaySignal } from './signal.js';
 
 /** The application service: what the handlers call, on AWS and locally alike. */
 export interface App {
-  /** Answers one validated client frame from a connection with the frames to send back to it. */
-  handleFrame(connectionId: string, frame: ClientFrame): Promise<Reply>;
+  /**
+   * Answers one validated client frame from a connection with the frames to send back to it. `sourceIp` is
+   * where the connection comes from (API Gateway's `identity.sourceIp`).
+   */
+  handleFrame(connectionId: string, frame: ClientFrame, sourceIp?: string): Promise<Reply>;
   disconnect(connectionId: string): Promise<void>;
   /** A commit of `gameId` at `seq` was written: send views, schedule the deadline. */
   project(gameId: string, seq: number): Promise<Projection>;
@@ -26,7 +29,7 @@ export function createApp(ports: AppPorts, options: AppOptions = {}): App {
   const deps = makeDeps(ports, options);
   return {
     deps,
-    handleFrame: (connectionId, frame) => route(deps, connectionId, frame),
+    handleFrame: (connectionId, frame, sourceIp) => route(deps, connectionId, frame, sourceIp),
     disconnect: (connectionId) => disconnect(deps, connectionId),
     project: (gameId, seq) => project(deps, gameId, seq),
     fireDeadline: (job) => fireDeadline(deps, job),
@@ -34,10 +37,15 @@ export function createApp(ports: AppPorts, options: AppOptions = {}): App {
   };
 }
 
-function route(deps: AppDeps, connectionId: string, frame: ClientFrame): Promise<Reply> {
+function route(
+  deps: AppDeps,
+  connectionId: string,
+  frame: ClientFrame,
+  sourceIp: string | undefined,
+): Promise<Reply> {
   switch (frame.action) {
     case 'create':
-      return createRoom(deps, connectionId, frame.settings, frame.name);
+      return createRoom(deps, connectionId, frame.settings, frame.name, sourceIp);
     case 'join':
       return joinRoom(deps, connectionId, frame.code, frame.name, frame.seat);
     case 'resume':

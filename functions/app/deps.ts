@@ -6,6 +6,7 @@ import type { Ids } from '../ports/ids.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { GameCache } from './game-cache.js';
 import { KeyedLock } from './keyed-lock.js';
+import { OpenRooms } from './open-rooms.js';
 
 /** Everything the application service talks to. The same service runs on AWS and on a laptop. */
 export interface AppPorts {
@@ -32,6 +33,8 @@ export interface AppOptions {
    * where an append checks the previous commit exists.
    */
   pipeline?: boolean;
+  /** Rooms still in their lobby that one address may hold open; null: no bound. Default 10. */
+  roomsPerAddress?: number | null;
 }
 
 export interface AppDeps extends AppPorts {
@@ -40,7 +43,8 @@ export interface AppDeps extends AppPorts {
   writes: KeyedLock;
   /** Serializes each game's projection, so its views leave in version order. */
   projections: KeyedLock;
-  options: Required<Omit<AppOptions, 'maxGames'>>;
+  openRooms: OpenRooms;
+  options: Required<Omit<AppOptions, 'maxGames' | 'roomsPerAddress'>>;
 }
 
 export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
@@ -49,6 +53,7 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
     cache: new GameCache(ports.store, { maxGames: options.maxGames }),
     writes: new KeyedLock(),
     projections: new KeyedLock(),
+    openRooms: new OpenRooms(options.roomsPerAddress === undefined ? 10 : options.roomsPerAddress),
     options: {
       maxAttempts: options.maxAttempts ?? 8,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,

@@ -7,3 +7,9 @@ export const jsonLog: Log = (line) => {
 };
 
 export const silentLog: Log = () => {};
+
+/**
+ * How a connection is named in log lines: enough to follow one socket through a log, too little to post to
+ * it or disconnect it through the management API (which takes the whole id).
+ */
+export const logId = (connectionId: string): string => `${connectionId.slice(0, 6)}…`;

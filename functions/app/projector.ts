@@ -25,6 +25,8 @@ export function project(deps: AppDeps, gameId: string, seq: number): Promise<Pro
     game.projected = Math.max(game.projected, version);
     game.shown = game.folded;
     await schedulePending(deps, game);
+    // The room's code is free again once its game is over; the game and its log stay.
+    if (game.folded.state.phase.kind === 'over') await deps.directory.releaseRoom(gameId);
     return { kind: 'sent', version, sent, gone };
   });
 }

@@ -3,18 +3,14 @@ import { createGame, type ErrorCode, type Rejection, settingsInputSchema } from 
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { errorFrame, type Reply, viewFrame } from './frames.js';
+import { roomIsOpen } from './open-rooms.js';
 import { hashToken, mintToken } from './tokens.js';
 
 /** Codes tried before giving up; with 25^5 codes a collision is already rare. */
 const CODE_ATTEMPTS = 10;
 
-/** Rejections of a join that have an error code of their own. */
-const JOIN_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'game_full',
-  'seat_taken',
-  'wrong_phase',
-  'unknown_seat',
-]);
+/** Rejections of a join that have an error code of their own; any other means the room is closed. */
+const JOIN_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['game_full', 'seat_taken', 'unknown_seat']);
 
 /**
  * `create`: a new game with the creator as its host. The room code is claimed before the first commit, so
@@ -26,7 +22,15 @@ export async function createRoom(
   connectionId: string,
   settings: unknown,
   name: string,
+  sourceIp?: string,
 ): Promise<Reply> {
+  const unsafe = unsafeKey(settings);
+  if (unsafe !== null) {
+    return {
+      frames: [errorFrame('bad_settings', `settings: the key ${unsafe} is not a setting`)],
+      log: { action: 'create', outcome: 'bad_settings' },
+    };
+  }
   const parsed = v.safeParse(settingsInputSchema, settings ?? {});
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -40,8 +44,15 @@ export async function createRoom(
   const decision = createGame(parsed.output, name, { actor: 'host', now });
   if (!decision.ok) return refused('create', undefined, decision.rejection);
 
+  if (!(await deps.openRooms.admit(deps, sourceIp))) {
+    return {
+      frames: [errorFrame('rate_limited', 'this address already holds as many open rooms as it may')],
+      log: { action: 'create', outcome: 'rate_limited' },
+    };
+  }
   const gameId = deps.ids.gameId();
   const code = await claimCode(deps, gameId);
+  deps.openRooms.opened(sourceIp, gameId);
   const command = { type: 'create' as const, settings: parsed.output, hostName: name };
   const commit = makeCommit(
     { gameId, commandId: 'create', actor: 'host', command },
@@ -83,11 +94,12 @@ export async function joinRoom(
   seat: number | undefined,
 ): Promise<Reply> {
   const gameId = await deps.directory.gameForCode(code);
-  if (gameId === null) {
-    return {
-      frames: [errorFrame('no_game', `no room ${code}`)],
-      log: { action: 'join', outcome: 'no_game' },
-    };
+  if (gameId === null) return noRoom(code, 'no_game');
+  if (!(await roomIsOpen(deps, gameId))) {
+    const game = deps.cache.peek(gameId);
+    // An abandoned lobby gives its code back; a game under way keeps it until it ends.
+    if (game?.folded.state.phase.kind === 'lobby') await deps.directory.releaseRoom(gameId);
+    return noRoom(code, 'closed', gameId);
   }
   const outcome = await commitAttempt(deps, {
     gameId,
@@ -96,13 +108,12 @@ export async function joinRoom(
     actor: 'system',
     command: { type: 'join', name, seat },
   });
-  if (outcome.kind === 'noGame') {
-    return {
-      frames: [errorFrame('no_game', `no room ${code}`)],
-      log: { action: 'join', outcome: 'no_game', game: gameId },
-    };
+  if (outcome.kind === 'noGame') return noRoom(code, 'no_game', gameId);
+  if (outcome.kind === 'rejected') {
+    // The game started between the check and the join.
+    if (!JOIN_ERRORS.has(outcome.rejection.code as ErrorCode)) return noRoom(code, 'closed', gameId);
+    return refused('join', gameId, outcome.rejection);
   }
-  if (outcome.kind === 'rejected') return refused('join', gameId, outcome.rejection);
   if (outcome.kind !== 'appended')
     throw new Error(`join of game ${gameId} appended nothing (${outcome.kind})`);
   const taken = outcome.commit.events.find(
@@ -118,14 +129,36 @@ export async function joinRoom(
   };
 }
 
+/**
+ * A code nobody holds and a room that no longer takes players get the same answer, so that trying codes
+ * does not tell which are live (only the log line tells them apart).
+ */
+function noRoom(code: string, outcome: 'no_game' | 'closed', gameId?: string): Reply {
+  return {
+    frames: [errorFrame('no_game', `no open room ${code}`)],
+    log: { action: 'join', outcome, ...(gameId ? { game: gameId } : {}) },
+  };
+}
+
 function refused(action: 'create' | 'join', gameId: string | undefined, rejection: Rejection): Reply {
   const code: ErrorCode = JOIN_ERRORS.has(rejection.code as ErrorCode)
     ? (rejection.code as ErrorCode)
-    : action === 'join'
-      ? 'wrong_phase'
-      : 'bad_settings';
+    : 'bad_settings';
   return {
     frames: [errorFrame(code, rejection.message)],
     log: { action, outcome: rejection.code, ...(gameId ? { game: gameId } : {}) },
   };
+}
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The first key, at any depth, that could reach an object's prototype when merged; null when none. */
+function unsafeKey(value: unknown): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (UNSAFE_KEYS.has(key)) return key;
+    const found = unsafeKey(inner);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -9,7 +9,9 @@ import { MemoryEventStore } from '../adapters/memory/event-store.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
+import { DEFAULT_LIMITS, type Limits } from '../app/limits.js';
 import type { Log } from '../app/log.js';
+import { RateLimiter } from '../app/rate-limiter.js';
 import { connectHandler } from '../handlers/routes/connect.js';
 import { deadlineHandler } from '../handlers/routes/deadline.js';
 import { defaultHandler } from '../handlers/routes/default.js';
@@ -111,6 +113,8 @@ export interface LocalOptions {
   clock?: Timers;
   /** The gateway the fan-out posts to; it is made after the routes it invokes, hence a getter. */
   gateway: () => LocalGateway | undefined;
+  /** What a connection and an address may ask; DEFAULT_LIMITS where not given. */
+  limits?: Partial<Limits>;
 }
 
 /** The backend of a local run, wired: what the gateway invokes and what the server reports and closes. */
@@ -173,19 +177,22 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       }),
   });
   const fanOut = new GatewayFanOut(options.gateway);
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const created = createApp(
     { store, directory: stores.directory, fanOut, scheduler, clock, ids: randomIds },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
-    { pipeline: options.store !== 'dynamo' },
+    { pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
   );
   app = created;
+  const limiter = new RateLimiter();
   const routes: GatewayRoutes = {
     connect: connectHandler(log),
-    message: defaultHandler(created, fanOut, log),
+    message: defaultHandler(created, fanOut, log, limits, limiter),
     disconnect: disconnectHandler(
       {
         disconnect: async (connectionId) => {
           fanOut.forget(connectionId);
+          limiter.forget(connectionId);
           await created.disconnect(connectionId);
         },
       },

@@ -1,8 +1,9 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { Log } from '../app/log.js';
+import { type Log, logId } from '../app/log.js';
 import type { WsEvent } from '../middleware/ws-event.js';
 import type { PostResult } from '../ports/fan-out.js';
 import { lambdaContext } from './lambda-context.js';
@@ -24,6 +25,13 @@ export interface GatewayOptions {
   health?: () => Record<string, unknown>;
   /** A socket that sends nothing for this long is closed, as API Gateway does after 10 minutes. */
   idleTimeoutMs?: number;
+  /**
+   * Bytes written to a socket and not yet taken by its reader, beyond which its views are held back (only
+   * the newest is kept, and written once the reader catches up). Default 1 MiB.
+   */
+  maxBufferedBytes?: number;
+  /** A socket over that bound for this long, or four times over it, is closed. Default 10 s. */
+  slowSocketMs?: number;
 }
 
 interface Socket {
@@ -32,20 +40,29 @@ interface Socket {
   lastActiveAt: Date;
   sourceIp: string;
   userAgent: string;
+  /** The newest view not yet written because the socket is over its bound. */
+  held?: string;
+  /** Since when (ms) the socket has been over its bound. */
+  overSince?: number;
 }
 
 /** Larger than a frame may be (32 KB), so an oversized frame gets its `error` reply instead of a closed socket. */
 const MAX_PAYLOAD_BYTES = 256 * 1024;
-const MANAGEMENT_PATH = /^(?:\/[^/]+)?\/@connections\/([^/]+)$/;
+/** `/{secret}/@connections/{id}`: the secret stands where API Gateway's stage name does. */
+const MANAGEMENT_PATH = /^\/([^/]+)\/@connections\/([^/]+)$/;
 
 /**
  * A local stand-in for API Gateway's WebSocket API: sockets at /ws become $connect / $default / $disconnect
- * invocations with the same event shape, and `/@connections/{id}` (optionally under a stage) is the
- * management API the real SDK client talks to. Frames can also be posted in-process (`post`), which is how
- * the local server fans out by default.
+ * invocations with the same event shape. The management API the real SDK client talks to
+ * (`/@connections/{id}`) is served apart, on loopback only, under a random secret in place of the stage
+ * name (`managementEndpoint`): whoever can reach the game cannot read, post to or close others' sockets.
+ * Frames can also be posted in-process (`post`), which is how the local server fans out by default.
  */
 export class LocalGateway {
   private readonly http: Server;
+  private readonly management: Server;
+  private readonly secret = randomBytes(24).toString('base64url');
+  private managementPort = 0;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Map<string, Socket>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -54,9 +71,18 @@ export class LocalGateway {
   private domainName = 'localhost';
   private accepting = true;
   private readonly idleSweep: NodeJS.Timeout;
+  /** Sockets over their bound, looked at until they catch up or are closed. */
+  private readonly slow = new Set<string>();
+  private slowSweep: NodeJS.Timeout | undefined;
+  private slowClosed = 0;
+  private readonly maxBuffered: number;
+  private readonly slowMs: number;
 
   constructor(private readonly options: GatewayOptions) {
+    this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    this.slowMs = options.slowSocketMs ?? 10_000;
     this.http = createServer((req, res) => this.request(req, res));
+    this.management = createServer((req, res) => this.managementRequest(req, res));
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
     this.http.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') {
@@ -80,24 +106,81 @@ export class LocalGateway {
   }
 
   async listen(port: number, host: string): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.http.once('error', reject);
-      this.http.listen(port, host, () => {
-        this.http.off('error', reject);
-        resolve();
-      });
-    });
-    const bound = (this.http.address() as AddressInfo).port;
+    const bound = await listenOn(this.http, port, host);
     this.domainName = `${host}:${bound}`;
+    this.managementPort = await listenOn(this.management, 0, '127.0.0.1');
     return bound;
   }
 
-  /** Sends a frame to a socket; 'gone' when no such socket is open. */
-  post(connectionId: string, data: string): PostResult {
+  /** For `ApiGatewayManagementApiClient({ endpoint })`, from this machine only. */
+  get managementEndpoint(): string {
+    return `http://127.0.0.1:${this.managementPort}/${this.secret}`;
+  }
+
+  /**
+   * Sends a frame to a socket; 'gone' when no such socket is open. A view (`latestOnly`) to a socket whose
+   * reader has fallen behind is held instead, replacing any view held before: only the newest view matters.
+   * Every other frame is written; a socket that stays behind, or falls far behind, is closed.
+   */
+  post(connectionId: string, data: string, latestOnly = false): PostResult {
     const socket = this.sockets.get(connectionId);
     if (socket === undefined || socket.ws.readyState !== socket.ws.OPEN) return 'gone';
+    if (socket.ws.bufferedAmount > this.maxBuffered && latestOnly) {
+      socket.held = data;
+      this.watch(connectionId, socket);
+      return 'sent';
+    }
+    // A view written now is newer than the one held.
+    if (latestOnly) socket.held = undefined;
     socket.ws.send(data);
+    if (socket.ws.bufferedAmount > this.maxBuffered) this.watch(connectionId, socket);
     return 'sent';
+  }
+
+  /** Bytes waiting in sockets' buffers, and sockets behind or closed for being behind (for /healthz). */
+  buffered(): { bytes: number; slow: number; closedSlow: number } {
+    let bytes = 0;
+    for (const { ws } of this.sockets.values()) bytes += ws.bufferedAmount;
+    return { bytes, slow: this.slow.size, closedSlow: this.slowClosed };
+  }
+
+  private watch(connectionId: string, socket: Socket): void {
+    socket.overSince ??= Date.now();
+    this.slow.add(connectionId);
+    if (socket.ws.bufferedAmount > 4 * this.maxBuffered) this.closeSlow(connectionId, socket);
+    this.slowSweep ??= setInterval(() => this.sweepSlow(), Math.min(100, this.slowMs));
+    this.slowSweep.unref();
+  }
+
+  /** Writes the held view of each socket that caught up; closes those behind for too long. */
+  private sweepSlow(): void {
+    const now = Date.now();
+    for (const connectionId of this.slow) {
+      const socket = this.sockets.get(connectionId);
+      if (socket === undefined) {
+        this.slow.delete(connectionId);
+      } else if (socket.ws.bufferedAmount <= this.maxBuffered) {
+        this.slow.delete(connectionId);
+        socket.overSince = undefined;
+        const held = socket.held;
+        socket.held = undefined;
+        if (held !== undefined) this.post(connectionId, held, true);
+      } else if (now - (socket.overSince ?? now) > this.slowMs) {
+        this.closeSlow(connectionId, socket);
+      }
+    }
+    if (this.slow.size === 0) {
+      clearInterval(this.slowSweep);
+      this.slowSweep = undefined;
+    }
+  }
+
+  /** A closing handshake would queue behind the backlog: the socket is cut, and its client resumes. */
+  private closeSlow(connectionId: string, socket: Socket): void {
+    this.slow.delete(connectionId);
+    socket.held = undefined;
+    this.slowClosed++;
+    socket.ws.terminate();
   }
 
   connections(): number {
@@ -112,7 +195,9 @@ export class LocalGateway {
   stopAccepting(): void {
     this.accepting = false;
     clearInterval(this.idleSweep);
+    clearInterval(this.slowSweep);
     this.http.close();
+    this.management.close();
   }
 
   /** Waits until no route invocation is running. */
@@ -129,16 +214,18 @@ export class LocalGateway {
     for (const { ws } of this.sockets.values()) ws.terminate();
     await this.drain();
     this.http.closeAllConnections();
+    this.management.closeAllConnections();
   }
 
   private open(ws: WebSocket, req: IncomingMessage): void {
     const connectionId = this.options.newConnectionId();
+    const sourceIp = req.socket.remoteAddress ?? '';
     const now = new Date();
     this.sockets.set(connectionId, {
       ws,
       connectedAt: now,
       lastActiveAt: now,
-      sourceIp: req.socket.remoteAddress ?? '',
+      sourceIp,
       userAgent: req.headers['user-agent'] ?? '',
     });
     // API Gateway runs $connect before the socket is usable; here messages wait for it the same way.
@@ -168,7 +255,7 @@ export class LocalGateway {
     routeKey: string,
     eventType: WsEvent['requestContext']['eventType'],
     body?: string,
-  ): APIGatewayProxyWebsocketEventV2 {
+  ): WsEvent & APIGatewayProxyWebsocketEventV2 {
     const now = new Date();
     const requestId = `${connectionId}-${++this.requests}`;
     return {
@@ -186,6 +273,8 @@ export class LocalGateway {
         domainName: this.domainName,
         stage: 'local',
         apiId: 'local',
+        // API Gateway names the caller's address on every route; the rate limits count by it.
+        identity: { sourceIp: this.sockets.get(connectionId)?.sourceIp ?? '' },
       },
       isBase64Encoded: false,
       ...(body === undefined ? {} : { body }),
@@ -197,7 +286,7 @@ export class LocalGateway {
       this.options.log({
         level: 'error',
         route,
-        connection: e.requestContext.connectionId,
+        connection: logId(e.requestContext.connectionId),
         message: String(error),
       });
     });
@@ -209,16 +298,30 @@ export class LocalGateway {
   private request(req: IncomingMessage, res: ServerResponse): void {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/healthz') {
-      const body = JSON.stringify({ ok: true, connections: this.sockets.size, ...this.options.health?.() });
+      const body = JSON.stringify({
+        ok: true,
+        connections: this.sockets.size,
+        buffered: this.buffered(),
+        ...this.options.health?.(),
+      });
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
       return;
     }
-    const management = MANAGEMENT_PATH.exec(path);
-    if (management) {
-      this.manage(req, res, decodeURIComponent(management[1]));
+    // The management API is not here (see managementEndpoint); nor is the app under that path.
+    if (path.includes('/@connections/')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }
     this.options.fallback(req, res);
+  }
+
+  private managementRequest(req: IncomingMessage, res: ServerResponse): void {
+    const management = MANAGEMENT_PATH.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (management === null || !sameSecret(management[1], this.secret)) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"Forbidden"}');
+      return;
+    }
+    this.manage(req, res, decodeURIComponent(management[2]));
   }
 
   /** The management API: POST sends the body as one frame, GET describes, DELETE disconnects. */
@@ -234,7 +337,8 @@ export class LocalGateway {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const result = this.post(connectionId, Buffer.concat(chunks).toString('utf8'));
+        const data = Buffer.concat(chunks).toString('utf8');
+        const result = this.post(connectionId, data, data.startsWith('{"type":"view"'));
         res.writeHead(result === 'sent' ? 200 : 410, { 'content-type': 'application/json' }).end('{}');
       });
       return;
@@ -256,6 +360,22 @@ export class LocalGateway {
     }
     res.writeHead(405, { allow: 'GET, POST, DELETE' }).end();
   }
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

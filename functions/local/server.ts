@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
+import type { Limits } from '../app/limits.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type StoreKind } from '../compose/local.js';
 import type { Timers } from '../ports/clock.js';
@@ -27,6 +28,12 @@ export interface ServerOptions {
   clock?: Timers;
   /** A socket silent this long is closed (default 10 minutes, as API Gateway). */
   idleTimeoutMs?: number;
+  /** Bytes a socket's reader may fall behind before only its newest view is kept (default 1 MiB). */
+  maxBufferedBytes?: number;
+  /** A socket behind that long is closed (default 10 s). */
+  slowSocketMs?: number;
+  /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
+  limits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -35,7 +42,10 @@ export interface RunningServer {
   /** e.g. ws://127.0.0.1:8080/ws — the game socket. */
   wsUrl: string;
   port: number;
-  /** API Gateway's management endpoint stand-in, for `ApiGatewayManagementApiClient({ endpoint })`. */
+  /**
+   * API Gateway's management endpoint stand-in, for `ApiGatewayManagementApiClient({ endpoint })`: on
+   * loopback only, with a secret path that changes at every start.
+   */
   managementEndpoint: string;
   /** The application service behind the socket (the same one the Lambda handlers build). */
   app: App;
@@ -66,6 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     clock: options.clock,
     gateway: () => gateway,
+    limits: options.limits,
   });
   const { app, scheduler, stores } = backend;
   const g = new LocalGateway({
@@ -74,6 +85,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     fallback: staticFiles(options.webDir ?? defaultWebDir),
     log,
     idleTimeoutMs: options.idleTimeoutMs,
+    maxBufferedBytes: options.maxBufferedBytes,
+    slowSocketMs: options.slowSocketMs,
     health: () => ({
       store: kind,
       games: app.deps.cache.size(),
@@ -103,7 +116,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     wsUrl: `ws://${shown}:${port}/ws`,
     port,
-    managementEndpoint: url,
+    managementEndpoint: g.managementEndpoint,
     app,
     scheduler,
     settle: () => backend.settle(),

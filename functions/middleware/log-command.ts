@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Reply } from '../app/frames.js';
-import type { Log } from '../app/log.js';
+import { type Log, logId } from '../app/log.js';
 import type { RouteResult, WsEvent } from './ws-event.js';
 
 const started = new WeakMap<object, number>();
@@ -18,7 +18,7 @@ export function logCommand(
     const start = started.get(request.event) ?? now();
     log({
       ...(reply?.log ?? { action: request.event.frame?.action ?? 'frame', outcome: 'unknown' }),
-      connection: request.event.requestContext.connectionId,
+      connection: logId(request.event.requestContext.connectionId),
       ms: Math.round((now() - start) * 100) / 100,
     });
   };

@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { ServerFrame } from '../../shared/index.js';
 import type { Reply } from '../app/frames.js';
 import type { Log } from '../app/log.js';
 import type { FanOut } from '../ports/fan-out.js';
@@ -25,8 +26,12 @@ export function replyFrames(fanOut: FanOut, log: Log): MiddlewareObj<WsEvent, Ro
       const error = request.error;
       let reply: Reply;
       if (error instanceof FrameError) {
+        const frame: ServerFrame =
+          error.commandId === undefined
+            ? { type: 'error', code: error.code, message: error.message }
+            : { type: 'rejected', commandId: error.commandId, code: error.code, message: error.message };
         reply = {
-          frames: [{ type: 'error', code: error.code, message: error.message }],
+          frames: [frame],
           log: { action: request.event.frame?.action ?? 'frame', outcome: error.code },
         };
       } else {

@@ -8,6 +8,8 @@ export interface WsEvent {
     connectionId: string;
     eventType: 'CONNECT' | 'DISCONNECT' | 'MESSAGE';
     requestId?: string;
+    /** Where the socket comes from, as API Gateway tells it. */
+    identity?: { sourceIp: string };
   };
   body?: string;
   isBase64Encoded?: boolean;

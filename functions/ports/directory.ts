@@ -9,6 +9,11 @@ export interface Directory {
    */
   claimRoomCode(code: string, gameId: string): Promise<boolean>;
   gameForCode(code: string): Promise<string | null>;
+  /**
+   * Frees the code the game holds (its game is over, or its lobby abandoned): the code leads nowhere and may
+   * be claimed by a new game. The game, its log and its tokens stay. A game that holds no code is left as is.
+   */
+  releaseRoom(gameId: string): Promise<void>;
   /** Store the hash (never the token) of a seat's or host's secret token. */
   putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void>;
   /** Which seat of the game a token hash belongs to, or null. */

@@ -1,5 +1,6 @@
 import type { GameEvent } from '../log/events.js';
-import type { GameState, Scratch } from './state.js';
+import type { ChatMessage } from '../log/records.js';
+import { CHAT_KEPT, type GameState, type Scratch } from './state.js';
 
 const scratchOf = (s: GameState): Scratch => ({
   actions: s.actions,
@@ -120,7 +121,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         quiet: 0,
       };
     case 'messageSaid':
-      return { ...s, chat: [...s.chat, e.message] };
+      return { ...s, chat: keepLatestChat(s.chat, e.message) };
     case 'nominated':
       return s.day
         ? {
@@ -224,4 +225,16 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       return s;
     }
   }
+}
+
+/**
+ * The state keeps only the latest CHAT_KEPT messages of each channel (the log keeps every one): a flood of
+ * chat costs no memory, and since no view shows more than that many, no viewer sees a channel he may not
+ * read push his own messages out.
+ */
+function keepLatestChat(chat: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const next = [...chat, message];
+  if (next.filter((m) => m.channel === message.channel).length <= CHAT_KEPT) return next;
+  const oldest = next.findIndex((m) => m.channel === message.channel);
+  return [...next.slice(0, oldest), ...next.slice(oldest + 1)];
 }

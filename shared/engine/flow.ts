@@ -7,6 +7,7 @@ import {
   abilitiesOf,
   introGroupsOf,
   mafiaDealt,
+  ROLES,
   TEAMS,
   teamOf,
   type WakeGroup,
@@ -151,6 +152,15 @@ function talkSteps(s: GameState, round: number): Step[] {
 export const wakeGroupsTonight = (s: GameState): WakeGroup[] =>
   wakeGroupsOf(s, PRESETS[s.settings.preset].wakeOrder);
 
+/**
+ * Every wake group of the deal, dead or alive, in the rule set's order. A narrated night calls each of them
+ * for the same time, so the number and length of its steps do not tell the table whose role left the game.
+ */
+export const wakeGroupsOfDeal = (s: GameState): WakeGroup[] =>
+  PRESETS[s.settings.preset].wakeOrder.filter((wake) =>
+    Object.values(s.roles).some((role) => ROLES[role].abilities.some((key) => ABILITIES[key].wake === wake)),
+  );
+
 export function beginNight(tx: Tx, round: number): void {
   emit(tx, { type: 'nightBegan', round });
   const s = tx.state;
@@ -173,7 +183,7 @@ export function beginNight(tx: Tx, round: number): void {
     );
     return;
   }
-  const wakes: Step[] = wakeGroupsTonight(s).map((wake) => ({
+  const wakes: Step[] = wakeGroupsOfDeal(s).map((wake) => ({
     stage: 'wake',
     speaker: null,
     seconds: wake === 'mafia' ? t.wake * 2 : t.wake,

@@ -121,6 +121,9 @@ export interface GameState {
   forum: ForumState | null;
 }
 
+/** Messages of each chat channel the state keeps: as many as a view shows (CHAT_IN_VIEW). */
+export const CHAT_KEPT = 60;
+
 export const LOBBY_PHASE: Phase = { id: 'lobby', kind: 'lobby', round: 0, stage: 'lobby' };
 
 export const initialState: GameState = {

@@ -9,29 +9,32 @@ export const MAX_FRAME_BYTES = 32 * 1024;
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
 
-/** Client → server. `action` is the API Gateway route key. `command` is checked separately (bad_command). */
+/**
+ * Client → server. `action` is the API Gateway route key. `command` is checked separately (bad_command). A
+ * field the action does not have is refused, not ignored.
+ */
 export const clientFrameSchema = v.variant('action', [
-  v.object({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
-  v.object({
+  v.strictObject({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
+  v.strictObject({
     action: v.literal('join'),
     code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/)),
     name,
     seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30))),
   }),
-  v.object({
+  v.strictObject({
     action: v.literal('resume'),
     gameId: id,
     token: v.pipe(v.string(), v.minLength(16), v.maxLength(200)),
   }),
-  v.object({
+  v.strictObject({
     action: v.literal('command'),
     commandId: id,
     expectedVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
     command: v.unknown(),
   }),
-  v.object({ action: v.literal('sync') }),
-  v.object({ action: v.literal('ping') }),
-  v.object({
+  v.strictObject({ action: v.literal('sync') }),
+  v.strictObject({ action: v.literal('ping') }),
+  v.strictObject({
     action: v.literal('signal'),
     to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
     payload: signalPayloadSchema,
@@ -62,6 +65,7 @@ export type ErrorCode =
   | 'seat_taken'
   | 'wrong_phase'
   | 'unknown_seat'
+  | 'rate_limited'
   | 'link_forbidden'
   | 'internal';
 

@@ -2,7 +2,7 @@ import { totals } from '../audit/points.js';
 import { buildSheet } from '../audit/sheet.js';
 import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
-import type { GameState } from '../engine/state.js';
+import { CHAT_KEPT, type GameState } from '../engine/state.js';
 import { targetsOf } from '../engine/targets.js';
 import { forumViewFor } from '../forum/view.js';
 import type { NightAction, NightReport } from '../log/records.js';
@@ -12,6 +12,7 @@ import {
   abilitiesOf,
   countsAsMafiaNow,
   dealtToWake,
+  ROLES,
   roleOf,
   teammatesOf,
   teamOf,
@@ -24,7 +25,7 @@ import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './t
  * A view carries only the latest chat messages the viewer may read: a chatty game must stay far below API
  * Gateway's 128 KB message limit. The whole conversation stays in the log for replays.
  */
-export const CHAT_IN_VIEW = 60;
+export const CHAT_IN_VIEW = CHAT_KEPT;
 
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
 export const isPrivileged = (s: GameState, viewer: Viewer) =>
@@ -148,11 +149,15 @@ function hostOf(s: GameState): HostView {
   const groups = night ? (s.phase.stage === 'wake' && s.wake ? [s.wake] : wakeGroupsTonight(s)) : [];
   const script = groups.flatMap((wake) => {
     const seats = wakersOf(s, wake);
-    const key = abilitiesOf(s, seats[0]).find((k) => ABILITIES[k].wake === wake);
+    // A group with nobody left alive is still called (wakeGroupsOfDeal): its ability is the deal's.
+    const key = (
+      seats.length > 0 ? abilitiesOf(s, seats[0]) : Object.values(s.roles).flatMap((r) => ROLES[r].abilities)
+    ).find((k) => ABILITIES[k].wake === wake);
     if (!key) return [];
     const ability = ABILITIES[key].verb;
     const done =
-      seats.every((seat) => s.actions.some((a) => a.seat === seat && a.ability === ability)) ||
+      (seats.length > 0 &&
+        seats.every((seat) => s.actions.some((a) => a.seat === seat && a.ability === ability))) ||
       (wake === 'mafia' && s.recordedShot !== null);
     return [{ wake, seats, ability, done }];
   });
@@ -242,6 +247,7 @@ export function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia'
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return true;
   if (channel === 'table') return true;
   if (viewer.kind !== 'seat') return false;
-  if (channel === 'mafia') return countsAsMafiaNow(s, viewer.seat);
+  // A mafioso who is out reads the dead's channel, no longer the living mafia's plans.
+  if (channel === 'mafia') return s.alive.includes(viewer.seat) && countsAsMafiaNow(s, viewer.seat);
   return !s.alive.includes(viewer.seat) && s.phase.kind !== 'lobby';
 }

@@ -87,8 +87,8 @@ const managementClient = (endpoint: string) =>
 
 fanOutContract('API Gateway management API (real SDK client, local gateway)', async () => {
   const server = await startServer({ port: 0, store: 'memory', quiet: true });
-  // Under a stage path, as WS_ENDPOINT is on AWS.
-  const client = managementClient(`${server.managementEndpoint}/prod`);
+  // The secret stands where the stage name does in WS_ENDPOINT on AWS.
+  const client = managementClient(server.managementEndpoint);
   const clients = new Map<string, GameClient>();
   return {
     fanOut: new ApiGatewayFanOut(client),

@@ -40,7 +40,7 @@ describe('$default handler pipeline', () => {
         action: 'create',
         outcome: 'created',
         game: 'game-1',
-        connection: 'conn-1',
+        connection: 'conn-1…',
         ms: expect.any(Number),
       }),
     ]);

@@ -215,7 +215,15 @@ async function startLocalServer(): Promise<{
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-load-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', QUIET: '1', STORE },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      QUIET: '1',
+      STORE,
+      PER_ADDRESS_LIMITS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const httpUrl = `http://127.0.0.1:${port}`;

@@ -237,6 +237,18 @@ export function directoryContract(name: string, open: () => Promise<Opened<Direc
       expect(await directory.claimRoomCode(code, gameId)).toBe(true);
     });
 
+    it('given a claimed code, when its game releases it, then the code leads nowhere and another game may claim it', async () => {
+      const [code, first, second] = [uniqueId('CODE'), uniqueId('game'), uniqueId('game')];
+      expect(await directory.claimRoomCode(code, first)).toBe(true);
+      await directory.releaseRoom(first);
+      expect(await directory.gameForCode(code)).toBeNull();
+      expect(await directory.claimRoomCode(code, second)).toBe(true);
+      // A second release by the first game does not take the code from the second.
+      await directory.releaseRoom(first);
+      expect(await directory.gameForCode(code)).toBe(second);
+      await directory.releaseRoom(uniqueId('game'));
+    });
+
     it('given six games racing for one code, when they claim at once, then exactly one gets it', async () => {
       const code = uniqueId('CODE');
       const games = Array.from({ length: 6 }, () => uniqueId('game'));

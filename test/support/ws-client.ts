@@ -157,6 +157,16 @@ export class GameClient {
     });
   }
 
+  /** Stops reading from the socket (a client that never reads); the server's writes pile up. */
+  stopReading(): void {
+    (this.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+  }
+
+  /** Reads again after `stopReading`. */
+  startReading(): void {
+    (this.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+  }
+
   /** Drops the socket without a closing handshake, as a phone losing its network would. */
   drop(): void {
     this.ws.terminate();

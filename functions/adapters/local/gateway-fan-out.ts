@@ -5,25 +5,21 @@ import type { FanOut, PostResult } from '../../ports/fan-out.js';
 /**
  * In-process fan-out to the local gateway's sockets. Views reach a socket by two paths (a reply, and the
  * projector) that can cross; here, where both run in one process, a socket is never sent a view older than
- * the one it has (nor the same one twice). On AWS the client's rule — keep the highest version — does this.
+ * the one it has. On AWS the client's rule — keep the highest version — does this. A view of the version it
+ * has is sent again: it is what `sync` and `resume` answer, and the client takes it as the server's word.
  */
 export class GatewayFanOut implements FanOut {
-  private readonly shown = new Map<string, { version: number; seat: number | null }>();
+  private readonly shown = new Map<string, number>();
 
   constructor(private readonly gateway: () => LocalGateway | undefined) {}
 
   async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {
     if (frame.type === 'view') {
-      const last = this.shown.get(connectionId);
-      const older =
-        last &&
-        (frame.version < last.version || (frame.version === last.version && frame.view.seat === last.seat));
-      if (older) return 'sent';
+      if (frame.version < (this.shown.get(connectionId) ?? 0)) return 'sent';
     }
-    const result = this.gateway()?.post(connectionId, JSON.stringify(frame)) ?? 'gone';
+    const result = this.gateway()?.post(connectionId, JSON.stringify(frame), frame.type === 'view') ?? 'gone';
     if (result === 'gone') this.shown.delete(connectionId);
-    else if (frame.type === 'view')
-      this.shown.set(connectionId, { version: frame.version, seat: frame.view.seat });
+    else if (frame.type === 'view') this.shown.set(connectionId, frame.version);
     return result;
   }
 

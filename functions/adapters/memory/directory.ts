@@ -12,6 +12,8 @@ export interface MemoryDirectoryOptions {
  */
 export class MemoryDirectory implements Directory {
   protected readonly rooms = new Map<string, string>();
+  /** The code each game holds. */
+  protected readonly codes = new Map<string, string>();
   private readonly tokens = new Map<string, Map<string, number | 'host'>>();
   private readonly connections: ConnectionTable;
   private closed = false;
@@ -31,6 +33,11 @@ export class MemoryDirectory implements Directory {
   async gameForCode(code: string): Promise<string | null> {
     this.assertOpen();
     return this.rooms.get(code) ?? null;
+  }
+
+  async releaseRoom(gameId: string): Promise<void> {
+    this.assertOpen();
+    this.forgetRoom(gameId);
   }
 
   async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
@@ -69,6 +76,14 @@ export class MemoryDirectory implements Directory {
 
   protected recordRoom(code: string, gameId: string): void {
     this.rooms.set(code, gameId);
+    this.codes.set(gameId, code);
+  }
+
+  protected forgetRoom(gameId: string): void {
+    const code = this.codes.get(gameId);
+    if (code === undefined) return;
+    this.codes.delete(gameId);
+    if (this.rooms.get(code) === gameId) this.rooms.delete(code);
   }
 
   protected recordToken(gameId: string, seat: number | 'host', tokenHash: string): void {

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { Log } from '../../app/log.js';
+import { type Log, logId } from '../../app/log.js';
 import type { WsEvent } from '../../middleware/ws-event.js';
 
 /**
@@ -8,7 +8,7 @@ import type { WsEvent } from '../../middleware/ws-event.js';
  */
 export function connectHandler(log: Log) {
   return middy<WsEvent, { statusCode: number }>(async (event: WsEvent) => {
-    log({ action: 'connect', connection: event.requestContext.connectionId, outcome: 'open' });
+    log({ action: 'connect', connection: logId(event.requestContext.connectionId), outcome: 'open' });
     return { statusCode: 200 };
   });
 }

@@ -69,6 +69,12 @@ export class GameSocket implements ReactiveController, Signalling {
   private readonly pending = new Map<string, { command: Command; done: (r: CommandResult) => void }>();
   /** Commands wait for the resume's view: sent earlier, they could reach a connection not yet bound. */
   private bound = false;
+  /**
+   * A `resume` or `sync` is under way: the next view is the server's word on where the game is, taken even
+   * when it is older than the one held. A version held too high (a forged or corrupt frame) would otherwise
+   * shut out every real view after it.
+   */
+  private resyncing = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -142,6 +148,7 @@ export class GameSocket implements ReactiveController, Signalling {
     this.version = 0;
     this.links = null;
     this.bound = false;
+    this.resyncing = false;
     this.attempt = 0;
     this.setStatus('idle');
   }
@@ -168,7 +175,7 @@ export class GameSocket implements ReactiveController, Signalling {
     saveSession(this.options.store, session);
     this.session = session;
     this.bound = true;
-    this.transmit({ action: 'sync' });
+    this.resync();
     this.options.onChange();
     return session;
   }
@@ -228,6 +235,7 @@ export class GameSocket implements ReactiveController, Signalling {
         this.attach(ws);
         ws.addEventListener('open', () => {
           if (this.ws !== ws || !this.session) return;
+          this.resyncing = true;
           this.transmit({ action: 'resume', gameId: this.session.gameId, token: this.session.token });
         });
       },
@@ -246,6 +254,7 @@ export class GameSocket implements ReactiveController, Signalling {
       if (this.ws !== ws) return;
       this.ws = null;
       this.bound = false;
+      this.resyncing = false;
       this.stopPing();
       if (this.waiting) {
         this.waiting.reject(new SocketError('network', 'the connection dropped'));
@@ -322,7 +331,12 @@ export class GameSocket implements ReactiveController, Signalling {
     const session = this.session;
     if (!session) return;
     const held = this.view ? { gameId: session.gameId, version: this.version } : null;
-    if (!acceptView(held, session.gameId, version)) return;
+    if (!this.resyncing && !acceptView(held, session.gameId, version)) {
+      // Stale, or the held version is not the server's: ask the server where the game is.
+      if (this.bound) this.resync();
+      return;
+    }
+    this.resyncing = false;
     this.view = view;
     this.version = version;
     this.attempt = 0;
@@ -332,6 +346,13 @@ export class GameSocket implements ReactiveController, Signalling {
       this.flush();
     }
     this.options.onChange();
+  }
+
+  /** Asks for the full view now; its answer is taken whatever version it carries. */
+  private resync(): void {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    this.transmit({ action: 'sync' });
   }
 
   /** Sends every command still waiting for its answer (again, after a reconnection: same ids). */

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Binding, Directory } from '../../../ports/directory.js';
 import { documentClient } from './client.js';
-import { connKey, GAME_CONN_PREFIX, gameConnSk, gamePk, roomKey, tokenSk } from './keys.js';
+import { connKey, GAME_CONN_PREFIX, gameConnSk, gamePk, gameRoomKey, roomKey, tokenSk } from './keys.js';
 import { errorName } from './table.js';
 
 export interface DynamoDirectoryOptions {
@@ -48,6 +48,10 @@ export class DynamoDirectory implements Directory {
           ExpressionAttributeValues: { ':gameId': gameId },
         }),
       );
+      // Which code the game holds, for releaseRoom.
+      await this.db.send(
+        new PutCommand({ TableName: this.table, Item: { ...gameRoomKey(gameId), kind: 'roomOf', code } }),
+      );
       return true;
     } catch (error) {
       if (errorName(error) === 'ConditionalCheckFailedException') return false;
@@ -60,6 +64,28 @@ export class DynamoDirectory implements Directory {
       new GetCommand({ TableName: this.table, Key: roomKey(code), ConsistentRead: true }),
     );
     return (Item?.gameId as string | undefined) ?? null;
+  }
+
+  async releaseRoom(gameId: string): Promise<void> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: gameRoomKey(gameId), ConsistentRead: true }),
+    );
+    const code = Item?.code as string | undefined;
+    if (code === undefined) return;
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: roomKey(code),
+          ConditionExpression: 'gameId = :gameId',
+          ExpressionAttributeValues: { ':gameId': gameId },
+        }),
+      );
+    } catch (error) {
+      // Already released, and maybe claimed since by another game: that claim stays.
+      if (errorName(error) !== 'ConditionalCheckFailedException') throw error;
+    }
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: gameRoomKey(gameId) }));
   }
 
   async putToken(gameId: string, seat: Seat, tokenHash: string): Promise<void> {

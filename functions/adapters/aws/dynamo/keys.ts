@@ -14,4 +14,6 @@ export const lastCommitSk = commitSk(MAX_SEQ);
 export const tokenSk = (tokenHash: string): string => `${TOKEN_PREFIX}${tokenHash}`;
 export const gameConnSk = (connectionId: string): string => `${GAME_CONN_PREFIX}${connectionId}`;
 export const roomKey = (code: string) => ({ pk: `ROOM#${code}`, sk: 'ROOM' });
+/** In the game's partition: the code it holds. */
+export const gameRoomKey = (gameId: string) => ({ pk: gamePk(gameId), sk: 'ROOM' });
 export const connKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });

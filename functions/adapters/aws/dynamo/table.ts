@@ -16,6 +16,7 @@
  *                                                        events (JSON strings), prevHash, hash
  *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
  *   GAME#<gameId>     CONN#<connId>        gameConn      seat, expiresAt
+ *   GAME#<gameId>     ROOM                 roomOf        code (the room code the game holds until released)
  *   ROOM#<code>       ROOM                 room          gameId
  *   CONN#<connId>     CONN                 connection    gameId, seat, expiresAt
  */

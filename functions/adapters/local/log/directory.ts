@@ -14,6 +14,7 @@ export interface LogDirectoryOptions extends RecordFileOptions {
 
 type DirectoryRecord =
   | { type: 'room'; code: string; gameId: string }
+  | { type: 'roomReleased'; gameId: string }
   | { type: 'token'; gameId: string; seat: number | 'host'; tokenHash: string };
 
 /**
@@ -57,6 +58,11 @@ export class LogDirectory extends MemoryDirectory {
     return true;
   }
 
+  override async releaseRoom(gameId: string): Promise<void> {
+    this.assertOpen();
+    if (this.codes.has(gameId)) await this.write({ type: 'roomReleased', gameId });
+  }
+
   override async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
     this.assertOpen();
     await this.write({ type: 'token', gameId, seat, tokenHash });
@@ -73,7 +79,13 @@ export class LogDirectory extends MemoryDirectory {
   }
 
   private apply(record: DirectoryRecord): void {
-    if (record.type === 'room') this.recordRoom(record.code, record.gameId);
-    else this.recordToken(record.gameId, record.seat, record.tokenHash);
+    switch (record.type) {
+      case 'room':
+        return this.recordRoom(record.code, record.gameId);
+      case 'roomReleased':
+        return this.forgetRoom(record.gameId);
+      case 'token':
+        return this.recordToken(record.gameId, record.seat, record.tokenHash);
+    }
   }
 }

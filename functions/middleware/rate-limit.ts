@@ -1,0 +1,54 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { Limits } from '../app/limits.js';
+import type { RateLimiter } from '../app/rate-limiter.js';
+import { FrameError } from './frame-error.js';
+import type { WsEvent } from './ws-event.js';
+
+/** Every frame of a connection, before any work is spent on it. */
+export function frameRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<WsEvent> {
+  return {
+    before: (request) => {
+      if (!limiter.take(request.event.requestContext.connectionId, 'frames', limits.frames))
+        throw new FrameError('rate_limited', 'too many frames: slow down');
+    },
+  };
+}
+
+/**
+ * Per kind of frame, once it is known: commands and chat per connection (a refused command is `rejected`
+ * with its command id, so the sender's wait ends), rooms made or joined per connection and per address,
+ * and the rest (resume, sync, ping) per connection.
+ */
+export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<WsEvent> {
+  return {
+    before: (request) => {
+      const { frame, requestContext } = request.event;
+      const connection = requestContext.connectionId;
+      if (frame?.action === 'command') {
+        const chat = (frame.command as { type?: unknown } | null)?.type === 'say';
+        const ok = chat
+          ? limiter.take(connection, 'chat', limits.chat)
+          : limiter.take(connection, 'commands', limits.commands);
+        if (!ok)
+          throw new FrameError(
+            'rate_limited',
+            `too many ${chat ? 'messages' : 'commands'}: slow down`,
+            frame.commandId,
+          );
+      }
+      if (frame?.action === 'create' || frame?.action === 'join') {
+        const address = requestContext.identity?.sourceIp;
+        const ok =
+          limiter.take(connection, 'joins', limits.joins) &&
+          (limits.joinsPerAddress === null ||
+            address === undefined ||
+            limiter.take(`address ${address}`, 'joins', limits.joinsPerAddress));
+        if (!ok) throw new FrameError('rate_limited', 'too many rooms asked for: wait a little');
+      }
+      if (frame?.action === 'resume' || frame?.action === 'sync' || frame?.action === 'ping') {
+        if (!limiter.take(connection, 'requests', limits.requests))
+          throw new FrameError('rate_limited', 'too many requests: slow down');
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../functions/local/server.js';
+import { LocalTable } from '../support/local-table.js';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, store: 'memory', quiet: true });
+});
+afterAll(() => server?.close());
+
+/** Quick days, long nights: the night waits while the mafia acts. */
+const LONG_NIGHTS = {
+  preset: 'online',
+  timers: {
+    intro: 1,
+    mafia: 60,
+    night: 60,
+    discussion: 1,
+    vote: 1,
+    lastWord: 1,
+    lastWordNight: 1,
+    defence: 1,
+  },
+};
+
+describe('local stack: what the town cannot learn from the frames it gets', () => {
+  it('given night 1, when the mafia chats and shoots, then a civilian receives no frame at all while the mafia sees both', async () => {
+    const table = await LocalTable.open(server.wsUrl, 7, LONG_NIGHTS);
+    try {
+      await table.start();
+      await table.driveUntil((v) => v.phase.kind === 'night' && v.phase.round === 1, 30_000);
+      const mafia = table
+        .mafia()
+        .filter((seat) => table.host.latest()?.seats.find((s) => s.seat === seat)?.alive);
+      const civilian = table.players.find(
+        (p) => p.latest()?.you?.role === 'civilian' && p.latest()?.you?.alive,
+      );
+      if (civilian === undefined || mafia.length === 0) throw new Error('no civilian or mafia left');
+      // Frames settle from the phase change itself.
+      await new Promise((r) => setTimeout(r, 300));
+      const before = civilian.frames.length;
+
+      const speaker = table.player(mafia[0]);
+      const said = await speaker.command({ type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
+      expect(said.type).toBe('ack');
+      const version = said.type === 'ack' ? said.version : 0;
+      await speaker.waitForView((v) => v.chat.some((m) => m.text === 'the sheriff is 3'), 5000, version);
+      const town = table.players.find((p) => p.latest()?.you?.team !== 'mafia' && p.latest()?.you?.alive);
+      const shot = await speaker.command({ type: 'act', ability: 'shoot', target: town?.seat as number });
+      expect(shot.type).toBe('ack');
+      await speaker.waitForView(() => true, 5000, shot.type === 'ack' ? shot.version : 0);
+      await new Promise((r) => setTimeout(r, 300));
+
+      expect(civilian.frames.slice(before)).toEqual([]);
+    } finally {
+      await table.close();
+    }
+  }, 60_000);
+});

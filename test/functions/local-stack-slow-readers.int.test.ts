@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../functions/local/server.js';
+import { LocalTable } from '../support/local-table.js';
+
+const BOUND = 256 * 1024;
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    store: 'memory',
+    quiet: true,
+    maxBufferedBytes: BOUND,
+    slowSocketMs: 15_000,
+    // The flood must reach the sockets: chat is not rate limited here.
+    limits: { frames: { perSecond: 1e4, burst: 1e4 }, chat: { perSecond: 1e4, burst: 1e4 } },
+  });
+});
+afterAll(() => server?.close());
+
+interface Health {
+  connections: number;
+  buffered: { bytes: number; slow: number; closedSlow: number };
+}
+const health = async (): Promise<Health> => (await fetch(`${server.url}/healthz`)).json() as Promise<Health>;
+
+describe('local stack: sockets that stop reading cannot grow the server', () => {
+  it('given six players who stop reading while a seventh floods the chat, when the flood goes on, then each slow socket holds at most its bound plus one view, catches up with only the newest view, or is closed', async () => {
+    const table = await LocalTable.open(server.wsUrl, 7);
+    try {
+      const [, catchingUp, ...stuck] = table.players;
+      for (const p of [catchingUp, ...stuck]) p.stopReading();
+      let worst = 0;
+      const sampling = setInterval(() => {
+        void health().then((h) => {
+          worst = Math.max(worst, h.buffered.bytes);
+        });
+      }, 50);
+      const text = 'x'.repeat(490);
+      // One message at a time, so that every one of them is a view of its own for every socket.
+      let final = 0;
+      for (let i = 0; i < 400; i++) {
+        const reply = await table.player(1).command({ type: 'say', channel: 'table', text: `${i} ${text}` });
+        expect(reply.type).toBe('ack');
+        if (reply.type === 'ack') final = reply.version;
+      }
+      clearInterval(sampling);
+
+      // A view is about 35 KB here: bound plus one view per socket that stopped reading, and the two readers.
+      expect(worst).toBeLessThan(6 * (BOUND + 64 * 1024) + 2 * 64 * 1024);
+      const during = await health();
+      expect(during.buffered.slow + during.buffered.closedSlow).toBeGreaterThan(0);
+
+      catchingUp.startReading();
+      await catchingUp.waitForView(() => true, 10_000, final);
+      expect(catchingUp.views().length).toBeLessThan(final / 2);
+      await table.host.waitForView(() => true, 10_000, final);
+
+      const until = Date.now() + 20_000;
+      let after = await health();
+      while (after.buffered.closedSlow < stuck.length && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        after = await health();
+      }
+      expect(after.buffered.closedSlow).toBe(stuck.length);
+      expect(after.connections).toBe(3);
+      expect(after.buffered.bytes).toBeLessThan(BOUND);
+      expect(
+        (await table.player(1).command({ type: 'say', channel: 'table', text: 'still here' })).type,
+      ).toBe('ack');
+    } finally {
+      for (const p of table.players) p.startReading();
+      await table.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,97 @@
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ApiGatewayFanOut } from '../../functions/adapters/aws/apigw/fan-out.js';
+import { type RunningServer, startServer } from '../../functions/local/server.js';
+import type { GameView } from '../../shared/index.js';
+import { GameSocket } from '../../web/src/controllers/game-socket.js';
+import type { KeyValueStore } from '../../web/src/logic/sessions.js';
+import { LocalTable } from '../support/local-table.js';
+
+/** What the controller needs of a browser: a WebSocket, and window/document to listen on. */
+Object.assign(globalThis, {
+  WebSocket,
+  window: new EventTarget(),
+  document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
+});
+
+class MemoryStore implements KeyValueStore {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ port: 0, store: 'memory', quiet: true });
+});
+afterAll(() => server?.close());
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const limit = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe("the PWA's socket: the server's word on the version wins", () => {
+  it('given a view with a forged version reaching the app, when the game moves on, then the app asks the server and shows the real views again', async () => {
+    const table = await LocalTable.open(server.wsUrl, 2);
+    const controller = new GameSocket({ addController: () => {}, requestUpdate: () => {} } as never, {
+      url: async () => server.wsUrl,
+      store: new MemoryStore(),
+      onChange: () => {},
+      onProblem: () => {},
+      onLost: () => {},
+    });
+    try {
+      controller.open({
+        gameId: table.gameId,
+        token: table.player(2).token,
+        kind: 'seat',
+        seat: 2,
+        code: table.code,
+        name: 'Player 2',
+        savedAt: Date.now(),
+      });
+      await until(() => controller.status === 'open', 'the resume');
+      const real = controller.version;
+
+      // Whoever could post to the connection: a view far ahead of the game.
+      const bindings = await server.app.deps.directory.connectionsOf(table.gameId);
+      const newest = bindings.at(-1)?.connectionId as string;
+      const forged = { ...(controller.view as GameView), chat: [] };
+      const management = new ApiGatewayManagementApiClient({
+        endpoint: server.managementEndpoint,
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      });
+      await new ApiGatewayFanOut(management).post(newest, { type: 'view', version: 999_999, view: forged });
+      management.destroy();
+      await until(() => controller.version === 999_999, 'the forged view');
+
+      await table.player(1).command({ type: 'say', channel: 'table', text: 'is anyone there?' });
+      await until(() => controller.version === real + 1, 'the real version back');
+      expect(controller.view?.chat.map((m) => m.text)).toEqual(['is anyone there?']);
+      await table.player(1).command({ type: 'say', channel: 'table', text: 'good' });
+      await until(() => controller.version === real + 2, 'the next real view');
+    } finally {
+      controller.close();
+      await table.close();
+    }
+  });
+});
