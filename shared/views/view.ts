@@ -27,11 +27,11 @@ import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './t
 export const CHAT_IN_VIEW = 60;
 
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
-const isPrivileged = (s: GameState, viewer: Viewer) =>
+export const isPrivileged = (s: GameState, viewer: Viewer) =>
   viewer.kind === 'analyst' || (viewer.kind === 'host' && s.settings.master !== 'auto');
 
 /** The seats whose roles a viewer may know (B3, C10, C23): never decided by removing secrets from a copy. */
-function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
+export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
   const all = Object.keys(s.roles).map(Number);
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return new Set(all);
   const seen = new Set<Seat>();
@@ -238,7 +238,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
 }
 
 /** Each channel is read only by those it is for: the mafia's by the mafia, the dead's by the dead (A3). */
-function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {
+export function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return true;
   if (channel === 'table') return true;
   if (viewer.kind !== 'seat') return false;

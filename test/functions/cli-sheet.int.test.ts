@@ -121,6 +121,6 @@ describe('mafia sheet FILE [--html]', () => {
   it('is in the usage text', () => {
     const r = mafia('help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('mafia sheet FILE [--html]');
+    expect(r.stdout).toContain('mafia sheet FILE|LOG [--html]');
   });
 });
