@@ -1,5 +1,5 @@
 import type { Rejection, Seat } from '../domain/vocabulary.js';
-import { FORUM_ROLES, ITEM_IDS, type ItemId } from './roles.js';
+import { FORUM_ROLES, ITEM_IDS } from './roles.js';
 import type { ForumSettings } from './settings.js';
 import { type ForumState, type ForumTable, isMafioso, levelFor } from './state.js';
 
