@@ -3,6 +3,7 @@ import { ROLE_ALIASES, ROLE_IDS, VERBS } from '../roles/index.js';
 
 type RoleAlias = keyof typeof ROLE_ALIASES;
 
+import { PURCHASES } from '../forum/purse.js';
 import { FORUM_ABILITY_IDS } from '../forum/roles.js';
 import { settingsInputSchema } from '../rules/settings.js';
 
@@ -31,6 +32,8 @@ export const commandSchema = v.variant('type', [
     target: v.optional(seat),
     targets: v.optional(v.pipe(v.array(seat), v.minLength(1), v.maxLength(3))),
   }),
+  cmd('buy', { item: v.picklist(PURCHASES) }),
+  cmd('train', {}),
   cmd('say', {
     channel: v.picklist(['table', 'mafia', 'dead']),
     text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),

@@ -1,4 +1,5 @@
 import type { Actor, Meta, Rejection, Seat } from '../domain/vocabulary.js';
+import { forumHandlers } from '../forum/game.js';
 import type { GameEvent } from '../log/events.js';
 import { PRESETS } from '../rules/presets.js';
 import type { SettingsInput } from '../rules/settings.js';
@@ -23,6 +24,7 @@ const handlers: { [K in CommandType]: Handler<K> } = {
   ...dayHandlers,
   ...clockHandlers,
   ...judgeHandlers,
+  ...forumHandlers,
 };
 
 function run(state: GameState, meta: Meta, body: (tx: Tx) => Rejection | undefined): Decision {

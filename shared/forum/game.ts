@@ -1,17 +1,17 @@
 import type { HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
+import { type Handler, isRejection, living, no } from '../engine/checks.js';
 import type { CommandOf } from '../engine/commands.js';
 import type { GameState } from '../engine/state.js';
 import { emit, type Tx } from '../engine/tx.js';
 import { resolveForumNight } from './night.js';
-import { earn, hangingEarners } from './purse.js';
+import { buy, earn, hangingEarners, mayTrain, train } from './purse.js';
 import {
   FORUM_ABILITIES,
   FORUM_ROLES,
   type ForumAbilityId,
   type ForumRoleId,
   type GuardId,
-  MOVE_IDS,
-  type MoveId,
+  isMove,
 } from './roles.js';
 import { type ForumTable, orderRefusal, withoutMineOn } from './state.js';
 import { forumWinner } from './win.js';
@@ -21,16 +21,11 @@ import { forumWinner } from './win.js';
  * decides is recorded as events carrying results (the holdings after the change), so a replay needs no rules.
  */
 
-const no = (code: Rejection['code'], message: string): Rejection => ({ code, message });
-
 /** The deal as the forum's rules read it: every role of a forum game is a forum role (checked at configure). */
 export const forumTable = (s: Pick<GameState, 'alive' | 'roles'>): ForumTable => ({
   alive: s.alive,
   roles: s.roles as Record<string, ForumRoleId>,
 });
-
-const isMove = (ability: ForumAbilityId): ability is MoveId =>
-  (MOVE_IDS as readonly string[]).includes(ability);
 
 /** The forum abilities a seat holds now: none once he is out. */
 export function forumAbilitiesOf(s: GameState, seat: Seat): readonly ForumAbilityId[] {
@@ -126,3 +121,31 @@ export function afterForumElimination(tx: Tx, seat: Seat, how: HowEliminated): v
 /** D1 and D16 for the engine's win check. */
 export const forumWinnerOf = (s: GameState) =>
   s.forum ? forumWinner(s.forum, forumTable(s), s.settings.forum) : null;
+
+/** D16: a player buys an item or a level with his MafBucks, by day or by night, while the game goes on. */
+const buyHandler: Handler<'buy'> = (tx, c, who) => {
+  const s = tx.state;
+  if (!s.forum) return no('not_allowed', 'only the forum game has a shop');
+  const seat = living(s, who);
+  if (isRejection(seat)) return seat;
+  const after = buy(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+  if (isRejection(after)) return after;
+  emit(tx, { type: 'forumHoldings', forum: after });
+  return undefined;
+};
+
+/** D2: a lair member who has reached the training level or points becomes a mafioso, keeping his points. */
+const trainHandler: Handler<'train'> = (tx, _c, who) => {
+  const s = tx.state;
+  if (!s.forum) return no('not_allowed', 'only the forum game trains mafiosi');
+  const seat = living(s, who);
+  if (isRejection(seat)) return seat;
+  if (!mayTrain(s.forum, forumTable(s), seat, s.settings.forum))
+    return no('not_allowed', 'only a lair member with the level or points for it may train');
+  const forum = train(s.forum, forumTable(s), seat, s.settings.forum);
+  emit(tx, { type: 'roleAssigned', seat, role: 'mafia' });
+  emit(tx, { type: 'forumHoldings', forum });
+  return undefined;
+};
+
+export const forumHandlers = { buy: buyHandler, train: trainHandler };

@@ -1,5 +1,5 @@
 import type { Rejection, Seat } from '../domain/vocabulary.js';
-import { FORUM_ROLES, type ItemId } from './roles.js';
+import { FORUM_ROLES, ITEM_IDS } from './roles.js';
 import type { ForumSettings } from './settings.js';
 import { type ForumState, type ForumTable, isMafioso, levelFor } from './state.js';
 
@@ -54,7 +54,8 @@ export function hangingEarners(table: ForumTable, hanged: Seat, votes: Record<st
     .sort((a, b) => a - b);
 }
 
-export type Purchase = ItemId | 'level';
+export const PURCHASES = [...ITEM_IDS, 'level'] as const;
+export type Purchase = (typeof PURCHASES)[number];
 
 /**
  * D16: a player buys an item or a level with his own MafBucks. A level brings the buyer alone the points to

@@ -17,6 +17,9 @@ export type GuardId = (typeof GUARD_IDS)[number];
 export type ForumAbilityId = MoveId | GuardId;
 export const FORUM_ABILITY_IDS = [...MOVE_IDS, ...GUARD_IDS] as const;
 
+export const isMove = (ability: ForumAbilityId): ability is MoveId =>
+  (MOVE_IDS as readonly string[]).includes(ability);
+
 export interface ForumAbilityDef {
   /** How many seats one use names: the least and the most. */
   targets: { min: number; max: number };
@@ -73,7 +76,6 @@ export const FORUM_ROLES = {
 
 export type ForumRoleId = keyof typeof FORUM_ROLES;
 export const FORUM_ROLE_IDS = Object.keys(FORUM_ROLES) as ForumRoleId[];
-export const forumRole = (id: ForumRoleId): ForumRoleDef => FORUM_ROLES[id];
 
 export const ITEM_IDS = ['vest', 'elixir', 'antimafia'] as const;
 /** Protections a player holds and spends (D3). */

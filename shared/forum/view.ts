@@ -3,7 +3,7 @@ import type { GameState } from '../engine/state.js';
 import type { Viewer } from '../views/types.js';
 import { forumAbilitiesOf, forumTable } from './game.js';
 import type { NewspaperPage } from './newspaper.js';
-import { FORUM_ABILITIES, type ForumAbilityId, MOVE_IDS, type MoveId } from './roles.js';
+import { FORUM_ABILITIES, type ForumAbilityId, isMove, type MoveId } from './roles.js';
 import {
   type ForumAction,
   isMafioso,
@@ -32,9 +32,6 @@ export interface ForumView {
   /** The host who does not play and the analyst: every purse. */
   purses: Record<string, Purse> | null;
 }
-
-const isMove = (ability: ForumAbilityId): ability is MoveId =>
-  (MOVE_IDS as readonly string[]).includes(ability);
 
 function targetsFor(s: GameState, seat: Seat, ability: ForumAbilityId): Seat[] {
   const forum = s.forum;

@@ -133,4 +133,36 @@ describe('the forum game in the engine (seed 003)', () => {
       { form: 'move', move: 'nagant', victim: 9, done: false, reason: 'knockedDown' },
     ]);
   });
+
+  it('D16: a player buys with his own MafBucks; D2: a lair member with the level trains into a mafioso', () => {
+    // given an agent at seat 9 and a hanging that pays mafiosi 1–3 a point each
+    const t = givenGame({ preset: 'forum', forum: { hangingPoints: 10 } }, 10, { ...deal, 9: 'agent' });
+    refused(
+      unchangedBy(t, () => t.send(1, { type: 'buy', item: 'vest' })),
+      'not_allowed',
+    );
+    for (const seat of [1, 2, 3, 4, 5, 6]) does(t, seat, { type: 'vote', target: 10 });
+    until(t, { phase: { kind: 'night', round: 1 } });
+    // when seat 1 spends 3 of his 10 MafBucks on a vest
+    does(t, 1, { type: 'buy', item: 'vest' });
+    expect(seatView(t, 1).forum?.purse).toMatchObject({ points: 10, bucks: 7, level: 2, items: { vest: 2 } });
+    expect(seatView(t, 2).forum?.purse?.items.vest).toBe(1);
+    // then the agent, at level 0, may not train; the shop is the forum game's alone
+    refused(
+      unchangedBy(t, () => t.send(9, { type: 'train' })),
+      'not_allowed',
+    );
+    const online = givenGame({ preset: 'online' }, 7, { 1: 'mafia' });
+    refused(online.send(1, { type: 'buy', item: 'vest' }), 'not_allowed');
+  });
+
+  it('D2: the agent who reached the training level becomes a mafioso and orders with the mafia', () => {
+    const t = givenGame({ preset: 'forum', forum: { trainLevel: 0 } }, 10, { ...deal, 9: 'agent' });
+    toNight1(t);
+    refused(t.send(9, { type: 'act', ability: 'nagant', target: 10 }), 'not_allowed');
+    does(t, 9, { type: 'train' });
+    expect(seatView(t, 9).you?.role).toBe('mafia');
+    does(t, 9, { type: 'act', ability: 'nagant', target: 10 });
+    expect(seatView(t, 1).forum?.teamOrders).toEqual([{ seat: 9, ability: 'nagant', targets: [10] }]);
+  });
 });
