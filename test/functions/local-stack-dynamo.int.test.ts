@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../functions/local/server.js';
 import { verifyChain } from '../../shared/audit/chain.js';
-import { LocalTable } from '../support/local-table.js';
+import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import { GameClient } from '../support/ws-client.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-dynamo-'));
@@ -17,7 +17,7 @@ describe('local stack on DynamoDB (dynalite through the real SDK client)', () =>
     let gameId = '';
     let token = '';
     try {
-      table = await LocalTable.open(server.wsUrl, 5);
+      table = await LocalTable.open(server.wsUrl, 5, SLOW_ONLINE);
       ({ gameId } = table);
       token = table.player(3).token;
       await table.start();

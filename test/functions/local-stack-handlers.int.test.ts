@@ -5,21 +5,7 @@ import { type RunningServer, startServer } from '../../functions/local/server.js
 import type { Commit } from '../../functions/ports/event-store.js';
 import { emptyFold, foldCommits } from '../../shared/index.js';
 import { jumpToDeadline } from '../support/jump.js';
-import { LocalTable } from '../support/local-table.js';
-
-/** Steps far longer than the test: only a jump of the clock ends one. */
-const SLOW_ONLINE = {
-  preset: 'online',
-  timers: {
-    intro: 600,
-    mafia: 600,
-    night: 600,
-    discussion: 600,
-    vote: 600,
-    lastWord: 600,
-    lastWordNight: 600,
-  },
-};
+import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 
 let server: RunningServer;
 const clock = new JumpingClock();

@@ -8,6 +8,20 @@ export const FAST_ONLINE = {
   timers: { intro: 1, mafia: 1, night: 1, discussion: 1, vote: 1, lastWord: 1, lastWordNight: 1, defence: 1 },
 };
 
+/** Steps far longer than any test: only the players, or a jump of the clock, end one. */
+export const SLOW_ONLINE = {
+  preset: 'online',
+  timers: {
+    intro: 600,
+    mafia: 600,
+    night: 600,
+    discussion: 600,
+    vote: 600,
+    lastWord: 600,
+    lastWordNight: 600,
+  },
+};
+
 /**
  * A room on a running server: the host's socket and one socket per player, each seeing only his own views.
  * `drive` plays the game as a table that wants it over quickly: the mafia know their team, town nominates
