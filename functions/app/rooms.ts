@@ -8,7 +8,7 @@ import {
 } from '../../shared/index.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { errorFrame, type Reply, viewFrame } from './frames.js';
+import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
 import { hashToken, mintToken } from './tokens.js';
 
 /** Codes tried before giving up; with 25^5 codes a collision is already rare. */
@@ -102,6 +102,9 @@ export async function joinRoom(
     };
   }
   if (outcome.kind === 'rejected') return refused('join', gameId, outcome.rejection);
+  if (outcome.kind === 'busy') {
+    return { frames: [busyFrame()], log: { action: 'join', outcome: 'busy', game: gameId } };
+  }
   if (outcome.kind !== 'appended')
     throw new Error(`join of game ${gameId} appended nothing (${outcome.kind})`);
   const taken = outcome.commit.events.find(

@@ -4,8 +4,10 @@ import { LogDirectory } from '../adapters/local/log/directory.js';
 import { LogEventStore } from '../adapters/local/log/event-store.js';
 import { StreamedEventStore } from '../adapters/local/stream.js';
 import { TimerScheduler } from '../adapters/local/timer-scheduler.js';
+import { MemoryDeadlineBook } from '../adapters/memory/deadline-book.js';
 import { MemoryDirectory } from '../adapters/memory/directory.js';
 import { MemoryEventStore } from '../adapters/memory/event-store.js';
+import { CountingMeter } from '../adapters/memory/meter.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -30,6 +32,7 @@ export interface Stores {
 }
 
 const TABLE_NAME = 'sleeping-city';
+const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The log and the directory for a local run: the embedded durable log (the default), DynamoDB's API served
@@ -113,6 +116,8 @@ export interface LocalBackend {
   routes: GatewayRoutes;
   scheduler: TimerScheduler;
   stores: Stores;
+  /** What the service counted (commands, races, deadlines), as CloudWatch would on AWS. */
+  meter: CountingMeter;
   /** Stops the timers and waits for deadlines already firing. */
   stopTimers(): Promise<void>;
   /** Waits until every commit written so far has reached the projector. */
@@ -159,12 +164,34 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       }),
   });
   const fanOut = new GatewayFanOut(options.gateway);
+  const meter = new CountingMeter();
   const created = createApp(
-    { store, directory: stores.directory, fanOut, scheduler, clock: systemClock, ids: randomIds },
+    {
+      store,
+      directory: stores.directory,
+      fanOut,
+      scheduler,
+      // Timers die with the process and are re-armed from the log at start, so the book may too.
+      deadlines: new MemoryDeadlineBook(),
+      meter,
+      clock: systemClock,
+      ids: randomIds,
+    },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
     { pipeline: options.store !== 'dynamo' },
   );
   app = created;
+  // The sweeper's twin: what the EventBridge rule does every minute on AWS.
+  const sweeper = setInterval(() => {
+    created
+      .sweepDeadlines()
+      .catch((error: unknown) => log({ level: 'error', action: 'sweep', message: String(error) }));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  const stopTimers = () => {
+    clearInterval(sweeper);
+    return scheduler.close();
+  };
   const routes: GatewayRoutes = {
     connect: connectHandler(log),
     message: defaultHandler(created, fanOut, log),
@@ -183,10 +210,11 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
     routes,
     scheduler,
     stores,
-    stopTimers: () => scheduler.close(),
+    meter,
+    stopTimers,
     drain: () => store.drain(),
     close: async () => {
-      await scheduler.close();
+      await stopTimers();
       await store.drain();
       await stores.close();
     },

@@ -63,6 +63,7 @@ export type ErrorCode =
   | 'wrong_phase'
   | 'unknown_seat'
   | 'link_forbidden'
+  | 'busy'
   | 'internal';
 
 /** Server → client. */
@@ -77,7 +78,8 @@ export type ServerFrame =
   | { type: 'signal'; from: Endpoint; payload: SignalPayload }
   /** The media links the receiver may hold at `version`; he closes every peer in `forbidden` at once. */
   | { type: 'links'; version: number; peers: PeerLink[]; forbidden: Endpoint[] }
-  | { type: 'error'; code: ErrorCode; message: string };
+  /** `commandId` is set on `busy`: that command was not taken and may be sent again as it was. */
+  | { type: 'error'; code: ErrorCode; message: string; commandId?: string };
 
 export type FrameParse = { ok: true; frame: ClientFrame } | { ok: false; code: ErrorCode; message: string };
 

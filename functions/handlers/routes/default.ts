@@ -21,7 +21,7 @@ export function defaultHandler(app: App, fanOut: FanOut, log: Log) {
   })
     .use(lambdaResponse())
     .use(logCommand(log))
-    .use(replyFrames(fanOut, log))
+    .use(replyFrames(fanOut, log, app.deps.meter))
     .use(rawBodyLimit())
     .use(jsonBody())
     .use(validateFrame());

@@ -15,3 +15,13 @@ export const tokenSk = (tokenHash: string): string => `${TOKEN_PREFIX}${tokenHas
 export const gameConnSk = (connectionId: string): string => `${GAME_CONN_PREFIX}${connectionId}`;
 export const roomKey = (code: string) => ({ pk: `ROOM#${code}`, sk: 'ROOM' });
 export const connKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+
+/** Partitions each minute's pending deadlines are spread over (see deadline-book.ts). */
+export const DUE_SHARDS = 4;
+/** `DUE#<UTC minute the deadline falls due>#<shard>`, e.g. `DUE#2026-12-01T09:30#2`. */
+export const dueShardPk = (at: number, shard: number): string =>
+  `DUE#${new Date(at).toISOString().slice(0, 16)}#${shard}`;
+export const dueKey = (job: { gameId: string; deadlineId: string; at: number }, shard: number) => ({
+  pk: dueShardPk(job.at, shard),
+  sk: `${job.gameId}#${job.deadlineId}#${job.at}`,
+});
