@@ -22,8 +22,13 @@ export class SocketError extends Error {
 
 /** How long create and join wait for their answer. */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** API Gateway closes sockets idle for 10 minutes; a ping a minute keeps ours open. */
-const PING_MS = 60_000;
+/**
+ * API Gateway closes sockets idle for 10 minutes; a ping every 5 keeps ours open at a tenth of the
+ * messages a ping a minute cost (each is a billed message and a $default invocation).
+ */
+const PING_MS = 5 * 60_000;
+/** A command the server was too busy to take (`busy`) is sent again, unchanged, after up to this long. */
+const BUSY_RETRY_MS = 500;
 /** No frame this long after a ping: the socket is dead though nobody said so (phones switching networks). */
 const PONG_TIMEOUT_MS = 10_000;
 
@@ -289,6 +294,7 @@ export class GameSocket implements ReactiveController {
       case 'pong':
         return;
       case 'error':
+        if (frame.code === 'busy' && frame.commandId !== undefined) return this.resend(frame.commandId);
         return this.fail(frame.code, frame.message);
     }
   }
@@ -307,6 +313,14 @@ export class GameSocket implements ReactiveController {
       this.flush();
     }
     this.options.onChange();
+  }
+
+  /** Sends a command the server did not take again, same id, after a random pause (racers spread out). */
+  private resend(commandId: string): void {
+    setTimeout(() => {
+      const p = this.pending.get(commandId);
+      if (p && this.bound) this.transmit({ action: 'command', commandId, command: p.command });
+    }, Math.random() * BUSY_RETRY_MS);
   }
 
   /** Sends every command still waiting for its answer (again, after a reconnection: same ids). */
