@@ -10,7 +10,19 @@ export type * from './log/records.js';
 export { resolveNight } from './night/resolve.js';
 export * from './protocol/frames.js';
 export * from './protocol/signal.js';
-export { ROLES, type RoleDef } from './roles/index.js';
+export {
+  ABILITIES,
+  type AbilityId,
+  ROLE_IDS,
+  ROLES,
+  type RoleDef,
+  type RoleId,
+  TEAM_IDS,
+  TEAMS,
+  type TeamId,
+  type WakeGroup,
+  type Winner,
+} from './roles/index.js';
 export { PRESETS, type Preset } from './rules/presets.js';
 export * from './rules/settings.js';
 export * from './video/links.js';

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Decision, foldCommits, type GameState, type Rejection } from '../../shared/index.js';
+import { sealCommit } from '../../shared/audit/chain.js';
+import { type RecordedCommand, redecide } from '../../shared/audit/command.js';
+import { foldCommits, type Rejection } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Commit } from '../ports/event-store.js';
-import { commitHash } from './commit-hash.js';
 import type { AppDeps } from './deps.js';
 import { advance, type HeldGame, type PendingCommit } from './game-cache.js';
 
@@ -13,8 +14,8 @@ export interface Attempt {
   /** As the commit records it: 'host', 'system' or a seat number. */
   actor: string;
   expectedVersion?: number;
-  /** Decides against the game as it is now; called again after a lost race. */
-  decide(state: GameState, now: number): Decision;
+  /** Decided against the game as it is now (again after a lost race), and recorded in the commit. */
+  command: RecordedCommand;
 }
 
 export type Outcome =
@@ -90,8 +91,11 @@ async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
     return { kind: 'stale', version, game };
   }
   const now = deps.clock.now();
-  const decision = attempt.decide(state, now);
-  if (!decision.ok) return { kind: 'rejected', rejection: decision.rejection, game };
+  const decision = redecide(state, { actor: attempt.actor, at: now, command: attempt.command });
+  if (!decision.ok) {
+    if ('unreadable' in decision) throw new Error(`game ${attempt.gameId}: ${decision.unreadable}`);
+    return { kind: 'rejected', rejection: decision.rejection, game };
+  }
   if (decision.events.length === 0) return { kind: 'unchanged', version, game };
   const commit = makeCommit(attempt, version + 1, base.lastHash, now, decision.events);
   const after = foldCommits(base.folded, [commit]);
@@ -147,20 +151,12 @@ function settle(deps: AppDeps, game: HeldGame, pending: PendingCommit, ok: boole
 }
 
 export function makeCommit(
-  attempt: Pick<Attempt, 'gameId' | 'commandId' | 'actor'>,
+  attempt: Pick<Attempt, 'gameId' | 'commandId' | 'actor' | 'command'>,
   seq: number,
   prevHash: string,
   at: number,
   events: unknown[],
 ): Commit {
-  const body = {
-    gameId: attempt.gameId,
-    seq,
-    commandId: attempt.commandId,
-    actor: attempt.actor,
-    at,
-    events,
-    prevHash,
-  };
-  return { ...body, hash: commitHash(prevHash, body) };
+  const { gameId, commandId, actor, command } = attempt;
+  return sealCommit({ gameId, seq, commandId, actor, at, command, events, prevHash });
 }

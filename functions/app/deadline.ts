@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decide } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { DeadlineJob } from '../ports/scheduler.js';
 import { commitAttempt } from './commit.js';
@@ -22,8 +21,7 @@ export async function fireDeadline(deps: AppDeps, job: DeadlineJob): Promise<Dea
     gameId: job.gameId,
     commandId: `timeUp:${job.deadlineId}`,
     actor: 'system',
-    decide: (state, now) =>
-      decide(state, { type: 'timeUp', deadlineId: job.deadlineId }, { actor: 'system', now }),
+    command: { type: 'timeUp', deadlineId: job.deadlineId },
   });
   if (outcome.kind === 'rejected')
     throw new Error(`timeUp refused: ${outcome.rejection.code} ${outcome.rejection.message}`);

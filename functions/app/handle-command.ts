@@ -1,4 +1,4 @@
-import { decide, parseCommand } from '../../shared/index.js';
+import { parseCommand } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import { commitAttempt } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
@@ -44,12 +44,8 @@ export async function handleCommand(
     commandId,
     actor: String(seat),
     expectedVersion: frame.expectedVersion,
-    decide: (state, now) =>
-      decide(state, command, {
-        actor: seat,
-        now,
-        ...(command.type === 'start' ? { seed: deps.ids.seed() } : {}),
-      }),
+    // The deal's seed is drawn once and recorded with the command, so an audit deals the same cards.
+    command: command.type === 'start' ? { ...command, seed: deps.ids.seed() } : command,
   });
   const withGame = { ...log, game: gameId };
   if (outcome.kind === 'rejected' || outcome.kind === 'stale') deps.meter.count(Metric.commandRejected);

@@ -1,11 +1,5 @@
 import * as v from 'valibot';
-import {
-  createGame,
-  type ErrorCode,
-  joinGame,
-  type Rejection,
-  settingsInputSchema,
-} from '../../shared/index.js';
+import { createGame, type ErrorCode, type Rejection, settingsInputSchema } from '../../shared/index.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
@@ -48,7 +42,14 @@ export async function createRoom(
 
   const gameId = deps.ids.gameId();
   const code = await claimCode(deps, gameId);
-  const commit = makeCommit({ gameId, commandId: 'create', actor: 'host' }, 1, '', now, decision.events);
+  const command = { type: 'create' as const, settings: parsed.output, hostName: name };
+  const commit = makeCommit(
+    { gameId, commandId: 'create', actor: 'host', command },
+    1,
+    '',
+    now,
+    decision.events,
+  );
   const appended = await deps.store.append(commit);
   if (!appended.ok) throw new Error(`game ${gameId} already has a first commit`);
   const hostToken = mintToken(deps.ids, commit.seq);
@@ -93,7 +94,7 @@ export async function joinRoom(
     // Nobody retries a join by id: each is a new player.
     commandId: `join:${deps.ids.connectionId()}`,
     actor: 'system',
-    decide: (state, now) => joinGame(state, name, seat, { actor: 'system', now }),
+    command: { type: 'join', name, seat },
   });
   if (outcome.kind === 'noGame') {
     return {

@@ -13,9 +13,13 @@ import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
 import type { Log } from '../app/log.js';
 import { connectHandler } from '../handlers/routes/connect.js';
+import { deadlineHandler } from '../handlers/routes/deadline.js';
 import { defaultHandler } from '../handlers/routes/default.js';
 import { disconnectHandler } from '../handlers/routes/disconnect.js';
+import { projectorHandler } from '../handlers/routes/projector.js';
 import type { GatewayRoutes, LocalGateway } from '../local/gateway.js';
+import { lambdaContext } from '../local/lambda-context.js';
+import type { Timers } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
 export type StoreKind = 'log' | 'dynamo' | 'memory';
@@ -106,6 +110,8 @@ export interface LocalOptions {
   store: StoreKind;
   dataDir: string;
   log: Log;
+  /** The machine's clock unless a test brings one it can move. */
+  clock?: Timers;
   /** The gateway the fan-out posts to; it is made after the routes it invokes, hence a getter. */
   gateway: () => LocalGateway | undefined;
 }
@@ -113,46 +119,54 @@ export interface LocalOptions {
 /** The backend of a local run, wired: what the gateway invokes and what the server reports and closes. */
 export interface LocalBackend {
   app: App;
+  /** The three WebSocket routes, for the gateway to invoke. */
   routes: GatewayRoutes;
   scheduler: TimerScheduler;
   stores: Stores;
   /** What the service counted (commands, races, deadlines), as CloudWatch would on AWS. */
   meter: CountingMeter;
-  /** Stops the timers and waits for deadlines already firing. */
+  /** Waits until every commit written so far has been through the projector and no deadline is firing. */
+  settle(): Promise<void>;
+  /** Stops the timers, lets deadlines firing and commits on their way to the projector finish. */
   stopTimers(): Promise<void>;
-  /** Waits until every commit written so far has reached the projector. */
-  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * The same handlers and application service as on AWS, wired for one machine: the chosen store behind an
- * emulated table stream that feeds the projector, timers in place of Step Functions, and the local
- * gateway's sockets in place of API Gateway's management API.
+ * The same five handlers and application service as on AWS, wired for one machine. Each handler is invoked
+ * with the event its AWS trigger sends: the gateway turns sockets into API Gateway's $connect, $default and
+ * $disconnect events; the emulated table stream hands the projector batches of DynamoDB stream records; the
+ * timers hand the deadline handler the deadline state machine's task input.
  */
 export async function composeLocal(options: LocalOptions): Promise<LocalBackend> {
   const { log } = options;
+  const clock = options.clock ?? systemClock;
   const stores = await openStores(options.store, options.dataDir);
   let app: App | undefined;
   const appNow = () => {
     if (app === undefined) throw new Error('the server is still starting');
     return app;
   };
-  const store = new StreamedEventStore(
-    stores.store,
-    (commit) => appNow().project(commit.gameId, commit.seq),
-    (error, commit) =>
+  const lazyApp: Pick<App, 'project' | 'fireDeadline'> = {
+    project: (gameId, seq) => appNow().project(gameId, seq),
+    fireDeadline: (job) => appNow().fireDeadline(job),
+  };
+  const projector = projectorHandler(lazyApp, log);
+  const deadline = deadlineHandler(lazyApp, log);
+  const store = new StreamedEventStore(stores.store, {
+    deliver: (event) => projector(event, lambdaContext('projector')),
+    onDropped: (error, records) =>
       log({
         level: 'error',
         action: 'project',
-        game: commit.gameId,
-        seq: commit.seq,
+        records: records.map((r) => r.dynamodb?.SequenceNumber),
         message: String(error),
       }),
-  );
+  });
   const scheduler = new TimerScheduler({
-    onDue: async (job) => {
-      await appNow().fireDeadline(job);
+    clock,
+    onDue: async ({ gameId, deadlineId, at }) => {
+      await deadline({ gameId, deadlineId, at }, lambdaContext('deadline'));
     },
     onError: (error, job) =>
       log({
@@ -174,7 +188,7 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       // Timers die with the process and are re-armed from the log at start, so the book may too.
       deadlines: new MemoryDeadlineBook(),
       meter,
-      clock: systemClock,
+      clock,
       ids: randomIds,
     },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
@@ -205,14 +219,20 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       log,
     ),
   };
+  const settle = async () => {
+    do {
+      await scheduler.idle();
+      await store.drain();
+    } while (scheduler.firing() > 0);
+  };
   return {
     app: created,
     routes,
     scheduler,
     stores,
     meter,
+    settle,
     stopTimers,
-    drain: () => store.drain(),
     close: async () => {
       await stopTimers();
       await store.drain();

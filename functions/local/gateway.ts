@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Log } from '../app/log.js';
 import type { WsEvent } from '../middleware/ws-event.js';
 import type { PostResult } from '../ports/fan-out.js';
+import { lambdaContext } from './lambda-context.js';
 
 /** The three WebSocket routes, as API Gateway would invoke them. */
 export interface GatewayRoutes {
@@ -49,6 +50,8 @@ export class LocalGateway {
   private readonly sockets = new Map<string, Socket>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private requests = 0;
+  /** Where the sockets are served, as `requestContext.domainName` names it. */
+  private domainName = 'localhost';
   private accepting = true;
   private readonly idleSweep: NodeJS.Timeout;
 
@@ -84,7 +87,9 @@ export class LocalGateway {
         resolve();
       });
     });
-    return (this.http.address() as AddressInfo).port;
+    const bound = (this.http.address() as AddressInfo).port;
+    this.domainName = `${host}:${bound}`;
+    return bound;
   }
 
   /** Sends a frame to a socket; 'gone' when no such socket is open. */
@@ -137,7 +142,7 @@ export class LocalGateway {
       userAgent: req.headers['user-agent'] ?? '',
     });
     // API Gateway runs $connect before the socket is usable; here messages wait for it the same way.
-    const connected = this.invoke('connect', event(connectionId, '$connect', 'CONNECT'));
+    const connected = this.invoke('connect', this.event(connectionId, '$connect', 'CONNECT'));
     ws.on('message', (data: RawData) => {
       if (!this.accepting) return;
       const socket = this.sockets.get(connectionId);
@@ -145,18 +150,50 @@ export class LocalGateway {
       const body = Array.isArray(data)
         ? Buffer.concat(data).toString('utf8')
         : Buffer.from(data as ArrayBuffer).toString('utf8');
-      void connected.then(() => this.invoke('message', event(connectionId, '$default', 'MESSAGE', body)));
+      void connected.then(() =>
+        this.invoke('message', this.event(connectionId, '$default', 'MESSAGE', body)),
+      );
     });
     ws.on('close', () => {
+      const disconnected = this.event(connectionId, '$disconnect', 'DISCONNECT');
       this.sockets.delete(connectionId);
-      void connected.then(() => this.invoke('disconnect', event(connectionId, '$disconnect', 'DISCONNECT')));
+      void connected.then(() => this.invoke('disconnect', disconnected));
     });
     ws.on('error', () => ws.terminate());
   }
 
+  /** The event API Gateway sends a route's integration, as far as one machine can fill it in. */
+  private event(
+    connectionId: string,
+    routeKey: string,
+    eventType: WsEvent['requestContext']['eventType'],
+    body?: string,
+  ): APIGatewayProxyWebsocketEventV2 {
+    const now = new Date();
+    const requestId = `${connectionId}-${++this.requests}`;
+    return {
+      requestContext: {
+        routeKey,
+        eventType,
+        connectionId,
+        requestId,
+        extendedRequestId: requestId,
+        messageId: requestId,
+        messageDirection: 'IN',
+        requestTime: requestTime(now),
+        requestTimeEpoch: now.getTime(),
+        connectedAt: this.sockets.get(connectionId)?.connectedAt.getTime() ?? now.getTime(),
+        domainName: this.domainName,
+        stage: 'local',
+        apiId: 'local',
+      },
+      isBase64Encoded: false,
+      ...(body === undefined ? {} : { body }),
+    };
+  }
+
   private invoke(route: keyof GatewayRoutes, e: WsEvent): Promise<unknown> {
-    const context = { awsRequestId: `local-${++this.requests}`, functionName: route } as Context;
-    const run = this.options.routes[route](e, context).catch((error: unknown) => {
+    const run = this.options.routes[route](e, lambdaContext(route)).catch((error: unknown) => {
       this.options.log({
         level: 'error',
         route,
@@ -221,14 +258,11 @@ export class LocalGateway {
   }
 }
 
-function event(
-  connectionId: string,
-  routeKey: string,
-  eventType: WsEvent['requestContext']['eventType'],
-  body?: string,
-): WsEvent {
-  return {
-    requestContext: { routeKey, connectionId, eventType, requestId: `${connectionId}-${Date.now()}` },
-    ...(body === undefined ? {} : { body, isBase64Encoded: false }),
-  };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** API Gateway's `requestTime`: `09/Apr/2015:12:34:56 +0000`. */
+function requestTime(d: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${two(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}`;
+  return `${date}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
 }

@@ -1,9 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type StoreKind } from '../compose/local.js';
+import type { Timers } from '../ports/clock.js';
 import { LocalGateway } from './gateway.js';
 import { staticFiles } from './static-files.js';
 
@@ -19,6 +21,10 @@ export interface ServerOptions {
   webDir?: string;
   /** No log lines. */
   quiet?: boolean;
+  /** Where log lines go instead of stdout (one object per line, as the handlers write them). */
+  log?: Log;
+  /** The machine's clock unless a test brings one it can move (`JumpingClock`). */
+  clock?: Timers;
   /** A socket silent this long is closed (default 10 minutes, as API Gateway). */
   idleTimeoutMs?: number;
 }
@@ -33,6 +39,10 @@ export interface RunningServer {
   managementEndpoint: string;
   /** The application service behind the socket (the same one the Lambda handlers build). */
   app: App;
+  /** The deadline timers (the local Step Functions). */
+  scheduler: TimerScheduler;
+  /** Waits until every commit written so far has been through the projector and no deadline is firing. */
+  settle(): Promise<void>;
   /** Stops taking sockets, finishes what is running (commits, views, firing deadlines), closes the log. */
   close(): Promise<void>;
 }
@@ -45,7 +55,7 @@ const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
  * stream feeding the projector, and timers for Step Functions. Pending deadlines are re-armed from the log.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const log: Log = options.quiet ? silentLog : jsonLog;
+  const log: Log = options.log ?? (options.quiet ? silentLog : jsonLog);
   // How long the event loop was held up since start: the first thing to look at when latency jumps.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const kind = options.store ?? 'log';
@@ -54,6 +64,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store: kind,
     dataDir: options.dataDir ?? '.data',
     log,
+    clock: options.clock,
     gateway: () => gateway,
   });
   const { app, scheduler, stores } = backend;
@@ -94,12 +105,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     managementEndpoint: url,
     app,
+    scheduler,
+    settle: () => backend.settle(),
     close: () => {
       closing ??= (async () => {
         g.stopAccepting();
         await backend.stopTimers();
         await g.drain();
-        await backend.drain();
+        await backend.settle();
         await g.close();
         await backend.close();
         loopDelay.disable();

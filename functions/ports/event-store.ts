@@ -1,6 +1,7 @@
 /**
- * One commit is the list of events a single accepted command produced. The store treats events as opaque
- * JSON; it only guarantees order, uniqueness of (gameId, seq) and durability.
+ * One commit is a single accepted command and the events it produced (the log's commit, shared/audit/chain.ts).
+ * The store treats the command and the events as opaque JSON; it only guarantees order, uniqueness of
+ * (gameId, seq) and durability, and gives back exactly what it was given.
  */
 export interface Commit {
   gameId: string;
@@ -12,6 +13,8 @@ export interface Commit {
   actor: string;
   /** Milliseconds since the epoch. */
   at: number;
+  /** The command as decided (shared/audit/command.ts); absent from commits written before it was kept. */
+  command?: unknown;
   /** Plain JSON events, opaque to the store. */
   events: unknown[];
   /** Hash of the previous commit ('' for seq 1). */

@@ -1,5 +1,6 @@
-import type { RoleId, Seat } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
+import type { RoleId } from '../roles/index.js';
 import { ROLES } from '../roles/index.js';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

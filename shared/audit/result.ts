@@ -1,6 +1,7 @@
-import type { RoleId, Seat, Winner } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
 import type { Elimination } from '../log/records.js';
+import type { RoleId, Winner } from '../roles/index.js';
 import { totals } from './points.js';
 
 /** The analyst's summary of a game at one version: what `mafia play` prints (docs/protocol.md). */

@@ -1,4 +1,4 @@
-import type { HowEliminated, RoleId, Seat, TeamId } from '../domain/vocabulary.js';
+import type { HowEliminated, Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
 import type {
   BallotKind,
@@ -8,6 +8,7 @@ import type {
   OutcomeReason,
   VoteValue,
 } from '../log/records.js';
+import type { RoleId, TeamId } from '../roles/index.js';
 import { ROLES } from '../roles/index.js';
 import { bestMoveBonus, type PointsLine, pointsBySeat } from './points.js';
 
@@ -282,7 +283,7 @@ function decisionOf(
 function shootersOf(s: GameState, round: number): Seat[] {
   return seatsOf(s).filter((seat) => {
     const role = roleOf(s, seat);
-    if (!role || !ROLES[role].abilities.some((a) => a.id === 'shoot' && a.wake === 'mafia')) return false;
+    if (!role || !ROLES[role].abilities.includes('mafiaShot')) return false;
     const out = s.eliminated.find((e) => e.seat === seat);
     // The night's own victims leave only in the morning; anyone else out by then missed the shot.
     return !out || out.round > round || (out.round === round && (out.how === 'shot' || out.how === 'killed'));

@@ -1,30 +1,10 @@
-/** The words every part of the game speaks: seats, actors, role and team ids, phases, rejections. */
+/* The words every part of the game speaks: seats, actors, phases, rejections. */
+
 /** Seats are 1..N. */
 export type Seat = number;
 
 /** Who sent a command: a seat, the host/narrator, or the game master itself (deadlines). */
 export type Actor = Seat | 'host' | 'system';
-
-export const ROLE_IDS = [
-  'civilian',
-  'mafia',
-  'don',
-  'sheriff',
-  'patrolman',
-  'doctor',
-  'bodyguard',
-  'lover',
-  'maniac',
-  'mason',
-  'yakuza',
-  'jester',
-  'werewolf',
-] as const;
-export type RoleId = (typeof ROLE_IDS)[number];
-
-export const TEAM_IDS = ['town', 'mafia', 'maniac', 'yakuza', 'jester'] as const;
-export type TeamId = (typeof TEAM_IDS)[number];
-export type Winner = TeamId | 'draw';
 
 export type PhaseKind = 'lobby' | 'night' | 'day' | 'over';
 

@@ -1,11 +1,14 @@
 import * as v from 'valibot';
-import { ROLE_IDS } from '../domain/vocabulary.js';
+import { ROLE_ALIASES, ROLE_IDS, VERBS } from '../roles/index.js';
+
+type RoleAlias = keyof typeof ROLE_ALIASES;
+
 import { settingsInputSchema } from '../rules/settings.js';
 
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
 /** In moderator mode the host records a player's command `as` that seat. */
 const as = v.optional(seat);
-const ability = v.picklist(['shoot', 'check', 'heal', 'guard', 'block', 'kill']);
+const ability = v.picklist(VERBS);
 
 const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
   v.strictObject({ type: v.literal(type), as, ...entries });
@@ -18,7 +21,7 @@ export const commandSchema = v.variant('type', [
     seat: v.optional(seat),
   }),
   cmd('start', {}),
-  cmd('assignRole', { seat, role: v.picklist([...ROLE_IDS, 'commissar']) }),
+  cmd('assignRole', { seat, role: v.picklist([...ROLE_IDS, ...(Object.keys(ROLE_ALIASES) as RoleAlias[])]) }),
   cmd('pickCard', { card: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
   cmd('knowTeam', {}),
   cmd('mafiaMic', { on: v.boolean() }),

@@ -1,7 +1,16 @@
-import type { HowEliminated, PhaseKind, RoleId, Seat } from '../domain/vocabulary.js';
+import type { HowEliminated, PhaseKind, Seat } from '../domain/vocabulary.js';
 import type { BallotRecord, Step } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
-import { ROLES, type WakeGroup } from '../roles/index.js';
+import {
+  ABILITIES,
+  abilitiesOf,
+  introGroupsOf,
+  mafiaDealt,
+  TEAMS,
+  teamOf,
+  type WakeGroup,
+  wakeGroupsOf,
+} from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import type { GameState } from './state.js';
 import { emit, type Tx } from './tx.js';
@@ -43,12 +52,10 @@ function runAgenda(tx: Tx, kind: PhaseKind, round: number, steps: Step[]): boole
   return true;
 }
 
-const mafiaCount = (s: GameState) => Object.values(s.roles).filter((r) => ROLES[r].team === 'mafia').length;
-
 /** After the deal: an introduction night (A8, B5, C3, C10, E1) or straight to day 1 (A9). */
 export function beginPlay(tx: Tx): void {
   const { introNight } = tx.state.settings;
-  const intro = introNight === 'always' || (introNight === 'auto' && mafiaCount(tx.state) >= 2);
+  const intro = introNight === 'always' || (introNight === 'auto' && mafiaDealt(tx.state) >= 2);
   if (intro) beginNight(tx, 0);
   else beginDay(tx, 1);
 }
@@ -57,8 +64,9 @@ export function eliminate(tx: Tx, seat: Seat, how: HowEliminated, round: number)
   emit(tx, { type: 'playerEliminated', seat, how, round });
   const s = tx.state;
   if (s.pendingWinner) return; // a removal during the final last word does not change the result
-  if (how === 'vote' && s.roles[seat] === 'jester' && s.settings.jesterEndsGame) {
-    emit(tx, { type: 'winDecided', winner: 'jester', winners: [seat] });
+  const team = teamOf(s, seat);
+  if (how === 'vote' && team && TEAMS[team].votedOut && s.settings.jesterEndsGame) {
+    emit(tx, { type: 'winDecided', winner: team, winners: [seat] });
     return;
   }
   const winner = winnerNow(s);
@@ -117,18 +125,19 @@ function talkSteps(s: GameState): Step[] {
 }
 
 /** The wake groups that have someone alive to wake tonight, in the rule set's order (C12, E13). */
-export function wakeGroupsTonight(s: GameState): WakeGroup[] {
-  return PRESETS[s.settings.preset].wakeOrder.filter((group) =>
-    s.alive.some((seat) => ROLES[s.roles[seat] as RoleId].abilities.some((a) => a.wake === group)),
-  );
-}
+export const wakeGroupsTonight = (s: GameState): WakeGroup[] =>
+  wakeGroupsOf(s, PRESETS[s.settings.preset].wakeOrder);
 
 export function beginNight(tx: Tx, round: number): void {
   emit(tx, { type: 'nightBegan', round });
   const s = tx.state;
   const t = s.settings.timers;
   if (round === 0) {
-    startStep(tx, 'night', 0, { stage: 'intro', speaker: null, seconds: t.intro }, []);
+    const script = s.settings.introScript && s.settings.master !== 'auto';
+    const groups = script ? introGroupsOf(s, PRESETS[s.settings.preset].wakeOrder) : [];
+    const steps: Step[] = groups.map((wake) => ({ stage: 'intro', speaker: null, seconds: t.wake, wake }));
+    if (!runAgenda(tx, 'night', 0, steps))
+      startStep(tx, 'night', 0, { stage: 'intro', speaker: null, seconds: t.intro }, []);
     return;
   }
   if (s.settings.master === 'auto') {
@@ -252,10 +261,9 @@ export function closeBallot(tx: Tx): void {
   const previous = s.day?.previousLeaders ?? null;
   emit(tx, { type: 'ballotClosed', record });
   const round = s.phase.round;
-  let leaves = record.leaves;
-  // E12: the Putana's alibi keeps the player she visited last night.
+  // E12: the Putana's alibi keeps the player she visited last night, in the car crash's leave-all vote too.
   const alibi = s.lastNight?.round === round - 1 ? s.lastNight.alibi : null;
-  if (record.kind !== 'lift' && leaves.length === 1 && leaves[0] === alibi) leaves = [];
+  const leaves = record.leaves.filter((seat) => seat !== alibi);
   if (leaves.length > 0) return voteOut(tx, leaves);
   if (record.kind === 'lift' || record.leaders.length < 2) return endDayNow(tx);
   tie(tx, record, previous);
@@ -367,10 +375,25 @@ export function endStep(tx: Tx): void {
 
 /** Everyone who can act tonight has acted (A7: the window closes early). */
 export function everyoneActed(s: GameState): boolean {
-  for (const seat of s.alive) {
-    for (const a of ROLES[s.roles[seat] as RoleId].abilities) {
-      if (!s.actions.some((x) => x.seat === seat && x.ability === a.id)) return false;
-    }
+  return s.alive.every((seat) =>
+    abilitiesOf(s, seat).every((key) =>
+      s.actions.some((x) => x.seat === seat && x.ability === ABILITIES[key].verb),
+    ),
+  );
+}
+
+/** A player leaves at once, without a last word: 4th foul, disqualification, giving up. */
+export function removeNow(tx: Tx, seat: Seat, how: HowEliminated): void {
+  const s = tx.state;
+  const wasSpeaker = s.speaker === seat;
+  if (s.settings.removalCancelsVote && s.phase.kind !== 'lobby') {
+    const resultKnown = s.ballots.some((b) => b.round === s.phase.round && b.leaves.length > 0);
+    const today = s.phase.kind === 'day' && !resultKnown;
+    emit(tx, { type: 'voteCancelled', round: s.phase.round, seat, nextDay: !today });
   }
-  return true;
+  eliminate(tx, seat, how, s.phase.round);
+  const after = tx.state;
+  if (after.pendingWinner && after.phase.stage !== 'lastWord') return endGameNow(tx);
+  if (after.day?.voteCancelled && after.phase.stage === 'vote') return endDayNow(tx);
+  if (wasSpeaker) endStep(tx);
 }

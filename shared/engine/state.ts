@@ -1,4 +1,4 @@
-import type { Phase, RoleId, Seat, Winner } from '../domain/vocabulary.js';
+import type { Phase, Seat } from '../domain/vocabulary.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -10,7 +10,7 @@ import type {
   Step,
   VoteValue,
 } from '../log/records.js';
-import type { WakeGroup } from '../roles/index.js';
+import type { RoleId, WakeGroup, Winner } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import type { Settings } from '../rules/settings.js';
 

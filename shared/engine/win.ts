@@ -1,32 +1,62 @@
-import type { RoleId, Seat, TeamId, Winner } from '../domain/vocabulary.js';
-import { ROLES } from '../roles/index.js';
+import type { Seat } from '../domain/vocabulary.js';
+import {
+  dealtSeats,
+  isThreat,
+  sideNow,
+  TEAM_IDS,
+  TEAMS,
+  type TeamId,
+  teamOf,
+  type Winner,
+} from '../roles/index.js';
 import type { GameState } from './state.js';
 
-const teamOf = (s: GameState, seat: Seat): TeamId => ROLES[s.roles[seat] as RoleId]?.team ?? 'town';
-
-/** Every member of the winning team, alive or dead (B12), ascending. */
+/**
+ * Everyone who shares a win (B12): the winning team's members, alive or dead as the team table says, and a
+ * Jester voted out under `jesterEndsGame: false`, who wins while the game goes on (C17). Ascending.
+ */
 export function winnersOf(s: GameState, winner: Winner): Seat[] {
   if (winner === 'draw') return [];
-  return Object.keys(s.roles)
-    .map(Number)
-    .filter((seat) => teamOf(s, seat) === winner)
-    .sort((a, b) => a - b);
+  const rule = TEAMS[winner].winners;
+  const members = dealtSeats(s).filter(
+    (seat) => teamOf(s, seat) === winner && (rule === 'all' || s.alive.includes(seat)),
+  );
+  const votedOut = s.eliminated
+    .filter((e) => e.how === 'vote')
+    .map((e) => e.seat)
+    .filter((seat) => {
+      const team = teamOf(s, seat);
+      return team !== undefined && team !== winner && TEAMS[team].votedOut;
+    });
+  return [...new Set([...members, ...votedOut])].sort((a, b) => a - b);
 }
 
 /**
- * Who has won with the players now alive, or null while the game goes on.
- * Town: no threat left (B11, C2, C14). Mafia: at least as many as everyone else (A2, B11, C2), needing a
- * majority while the Maniac lives (C15). Maniac: alive with one other player left (C18).
+ * Who has won with the players now alive, or null while the game goes on, read from the team table.
+ * Town: no threat left — a sleeping Werewolf is one (B11, C2, C14). A gang (the mafia, the Yakuza): at
+ * least as many as everyone else once it is the only gang and no lone killer lives (A2, B11, C2, C15–C16);
+ * with a lone killer alive, a majority only when nobody but the gang and him remain (C15); two gangs and no
+ * civilian left: the larger wins, equal gangs draw (C16). A lone killer: alive with one other player (C18).
  */
 export function winnerNow(s: GameState): Winner | null {
   if (s.alive.length === 0) return 'draw';
-  const count = { town: 0, mafia: 0, maniac: 0, yakuza: 0, jester: 0 } satisfies Record<TeamId, number>;
-  for (const seat of s.alive) count[teamOf(s, seat)]++;
-  const others = (team: TeamId) => s.alive.length - count[team];
-  if (count.mafia === 0 && count.maniac === 0 && count.yakuza === 0) return 'town';
-  if (count.maniac === 0 && count.yakuza === 0 && count.mafia >= others('mafia')) return 'mafia';
-  if (count.maniac > 0 && count.yakuza === 0 && count.mafia > others('mafia')) return 'mafia';
-  if (count.mafia === 0 && count.maniac === 0 && count.yakuza >= others('yakuza')) return 'yakuza';
-  if (count.maniac > 0 && s.alive.length <= 2) return 'maniac';
+  if (!s.alive.some((seat) => isThreat(s, seat))) return 'town';
+  const count = Object.fromEntries(TEAM_IDS.map((team) => [team, 0])) as Record<TeamId, number>;
+  for (const seat of s.alive) count[sideNow(s, seat)]++;
+  const gangs = TEAM_IDS.filter((team) => TEAMS[team].gang && count[team] > 0);
+  const loners = TEAM_IDS.filter((team) => TEAMS[team].alone && count[team] > 0);
+  const armed = [...gangs, ...loners].reduce((n, team) => n + count[team], 0);
+  const civilians = s.alive.length - armed;
+  const [gang] = gangs;
+  if (loners.length > 0) {
+    if (gangs.length === 1 && civilians === 0 && count[gang] * 2 > s.alive.length) return gang;
+    return s.alive.length <= 2 ? loners[0] : null;
+  }
+  if (gangs.length === 1) return count[gang] * 2 >= s.alive.length ? gang : null;
+  if (gangs.length > 1 && civilians === 0) {
+    const sizes = gangs.map((team) => count[team]).sort((a, b) => b - a);
+    if (sizes[0] === sizes[1]) return 'draw';
+    return gangs.find((team) => count[team] === sizes[0]) ?? null;
+  }
   return null;
 }

@@ -1,5 +1,5 @@
-import type { HowEliminated, Phase, RoleId, Seat, Winner } from '../domain/vocabulary.js';
-import type { WakeGroup } from '../roles/index.js';
+import type { HowEliminated, Phase, Seat } from '../domain/vocabulary.js';
+import type { RoleId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type {
   BallotKind,

@@ -65,6 +65,7 @@ export type OutcomeReason =
   | 'immune'
   | 'savedByDoctor'
   | 'guarded'
+  | 'diedGuarding'
   | 'blocked'
   | 'recorded';
 

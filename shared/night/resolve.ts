@@ -1,7 +1,16 @@
-import type { RoleId, Seat } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
 import type { NightAction, NightOutcome, NightReport } from '../log/records.js';
-import { ROLES, type WakeGroup } from '../roles/index.js';
+import {
+  ABILITIES,
+  type AbilityKey,
+  abilityFor,
+  KIND_ORDER,
+  type RoleId,
+  type Table,
+  type WakeGroup,
+} from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
+import { RESOLVERS } from './resolvers.js';
 
 export interface NightInput {
   round: number;
@@ -13,98 +22,109 @@ export interface NightInput {
   settings: Settings;
 }
 
-const roleOf = (input: NightInput, seat: Seat) => input.roles[seat] as RoleId;
-
-/** Living members of a wake group who must take part in its joint shot (A5, C4). */
-function jointShooters(input: Pick<NightInput, 'alive' | 'roles'>, group: WakeGroup): Seat[] {
-  return input.alive.filter((seat) =>
-    ROLES[input.roles[seat] as RoleId].abilities.some((a) => a.wake === group && a.joint),
-  );
-}
-
-interface Attack {
+export interface Attack {
   by: WakeGroup;
+  /** The ability behind it: the Doctor of the club saves only from the mafia's shot (E13). */
+  ability: AbilityKey;
   target: Seat;
   how: 'shot' | 'killed';
 }
 
+export interface Protection {
+  seat: Seat;
+  ability: AbilityKey;
+  target: Seat;
+}
+
+/** A night being resolved: each resolver reads what earlier ones left and adds its own. */
+export interface Night {
+  input: NightInput;
+  table: Table;
+  blocked: Set<Seat>;
+  alibi: Seat | null;
+  attacks: Attack[];
+  protections: Protection[];
+  outcomes: NightOutcome[];
+}
+
+/** Each action with the ability it used: the verb a player sent, read through his role now. */
+function byAbility(input: NightInput, table: Table): Map<AbilityKey, NightAction[]> {
+  const out = new Map<AbilityKey, NightAction[]>();
+  for (const action of input.actions) {
+    const key = abilityFor(table, action.seat, action.ability);
+    if (key) out.set(key, [...(out.get(key) ?? []), action]);
+  }
+  return out;
+}
+
 /**
- * One night, resolved: blocks first, then the joint shots, then other attacks against protections in the
- * rule set's order. Every attempt yields an outcome with its reason, which the morning and the audit read.
+ * One night, resolved from the tables: the abilities in order of their kind (blocks, attacks, inspections,
+ * protections), each by its resolver, then every attack against the night's protections. Every attempt
+ * yields an outcome with its reason, which the morning, the host's screen and the audit read.
  */
 export function resolveNight(input: NightInput): NightReport {
-  const outcomes: NightOutcome[] = [];
-  const blocks = input.actions.filter((a) => a.ability === 'block');
-  const blocked = new Set(blocks.map((a) => a.target));
-  const acts = input.actions.filter((a) => a.ability === 'block' || !blocked.has(a.seat));
-  const attacks: Attack[] = [];
-
-  for (const group of ['mafia', 'yakuza'] as const) {
-    const shooters = jointShooters(input, group);
-    if (shooters.length === 0) continue;
-    if (group === 'mafia' && input.recordedShot) {
-      const target = input.recordedShot.target;
-      if (target === null) outcomes.push({ by: group, target: null, killed: false, reason: 'recorded' });
-      else attacks.push({ by: group, target, how: 'shot' });
-      continue;
-    }
-    const shots = input.actions.filter((a) => a.ability === 'shoot' && shooters.includes(a.seat));
-    const targets = [...new Set(shots.map((a) => a.target))];
-    if (shots.length === 0) {
-      outcomes.push({ by: group, target: null, killed: false, reason: 'noShot' });
-    } else if (targets.length > 1) {
-      outcomes.push({ by: group, target: null, killed: false, reason: 'splitTargets' });
-    } else if (shots.length < shooters.length) {
-      outcomes.push({ by: group, target: targets[0], killed: false, reason: 'notAllShot' });
-    } else if (shots.some((a) => blocked.has(a.seat))) {
-      outcomes.push({ by: group, target: targets[0], killed: false, reason: 'blocked' });
-    } else if (input.round === 1 && input.settings.immunity === targets[0]) {
-      outcomes.push({ by: group, target: targets[0], killed: false, reason: 'immune' });
-    } else {
-      attacks.push({ by: group, target: targets[0], how: 'shot' });
+  const table: Table = { roles: input.roles, alive: input.alive };
+  const night: Night = {
+    input,
+    table,
+    blocked: new Set(),
+    alibi: null,
+    attacks: [],
+    protections: [],
+    outcomes: [],
+  };
+  const actions = byAbility(input, table);
+  const keys = Object.keys(ABILITIES) as AbilityKey[];
+  for (const kind of KIND_ORDER) {
+    for (const key of keys) {
+      if (ABILITIES[key].kind === kind) RESOLVERS[key](night, key, actions.get(key) ?? []);
     }
   }
-
-  for (const a of acts) {
-    if (a.ability === 'kill') attacks.push({ by: 'maniac', target: a.target, how: 'killed' });
-  }
-  for (const a of acts) {
-    if (a.ability !== 'check' || input.settings.checkMode === 'result') continue;
-    const found = a.result === 'black' || a.result === 'sheriff';
-    if (input.settings.checkMode === 'alwaysAttack' || found) {
-      const group = (ROLES[roleOf(input, a.seat)].abilities.find((x) => x.id === 'check')?.wake ??
-        'sheriff') as WakeGroup;
-      attacks.push({ by: group, target: a.target, how: 'killed' });
-    }
-  }
-
-  const heals = acts.filter((a) => a.ability === 'heal').map((a) => a.target);
-  const guards = acts.filter((a) => a.ability === 'guard').map((a) => a.target);
-  const healUsed = new Set<Seat>();
-  const deaths: NightReport['deaths'] = [];
-  for (const attack of attacks) {
-    // C25: with several attacks on one player the Doctor stops one of them, or all, by setting.
-    const healed =
-      heals.includes(attack.target) && (input.settings.doctorStops === 'all' || !healUsed.has(attack.target));
-    if (guards.includes(attack.target)) {
-      outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: 'guarded' });
-    } else if (healed) {
-      healUsed.add(attack.target);
-      outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: 'savedByDoctor' });
-    } else {
-      outcomes.push({ by: attack.by, target: attack.target, killed: true, reason: 'killed' });
-      if (!deaths.some((d) => d.seat === attack.target))
-        deaths.push({ seat: attack.target, how: attack.how });
-    }
-  }
-  deaths.sort((a, b) => a.seat - b.seat);
-  const alibi = blocks.length > 0 ? blocks[0].target : null;
+  const deaths = sufferAttacks(night);
   return {
     round: input.round,
     actions: input.actions,
     recordedShot: input.recordedShot,
-    outcomes,
+    outcomes: night.outcomes,
     deaths,
-    alibi,
+    alibi: night.alibi,
   };
+}
+
+/** The Doctor saves from the attacks the rules let him (E13: the club's only from the mafia's shot). */
+const healStops = (settings: Settings, attack: Attack) =>
+  settings.doctorSaves === 'anyAttack' || attack.ability === 'mafiaShot';
+
+function sufferAttacks(night: Night): NightReport['deaths'] {
+  const { settings } = night.input;
+  const healUsed = new Set<Seat>();
+  const deaths: NightReport['deaths'] = [];
+  const die = (seat: Seat, how: 'shot' | 'killed') => {
+    if (!deaths.some((d) => d.seat === seat)) deaths.push({ seat, how });
+  };
+  const guarding = (target: Seat) =>
+    night.protections.find((p) => ABILITIES[p.ability].verb === 'guard' && p.target === target);
+  for (const attack of night.attacks) {
+    const guard = guarding(attack.target);
+    // C25: with several attacks on one player the Doctor stops one of them, or all, by setting.
+    const healed =
+      night.protections.some((p) => ABILITIES[p.ability].verb === 'heal' && p.target === attack.target) &&
+      healStops(settings, attack) &&
+      (settings.doctorStops === 'all' || !healUsed.has(attack.target));
+    if (guard) {
+      const dies = settings.bodyguardDies;
+      night.outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: 'guarded' });
+      if (dies) {
+        night.outcomes.push({ by: attack.by, target: guard.seat, killed: true, reason: 'diedGuarding' });
+        die(guard.seat, attack.how);
+      }
+    } else if (healed) {
+      healUsed.add(attack.target);
+      night.outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: 'savedByDoctor' });
+    } else {
+      night.outcomes.push({ by: attack.by, target: attack.target, killed: true, reason: 'killed' });
+      die(attack.target, attack.how);
+    }
+  }
+  return deaths.sort((a, b) => a.seat - b.seat);
 }

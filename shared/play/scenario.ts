@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { partialMatch } from '../audit/match.js';
 import { type GameResult, resultOf } from '../audit/result.js';
-import { ROLE_IDS } from '../domain/vocabulary.js';
+import { ROLE_IDS } from '../roles/index.js';
 import { settingsInputSchema } from '../rules/settings.js';
 import { Table } from './table.js';
 

@@ -1,10 +1,19 @@
+import { type LogCommit, sealCommit } from '../audit/chain.js';
+import { type RecordedCommand, redecide } from '../audit/command.js';
 import type { Actor, Rejection } from '../domain/vocabulary.js';
 import { type Command, parseCommand } from '../engine/commands.js';
-import { createGame, type Decision, decide, joinGame } from '../engine/decide.js';
 import { evolve } from '../engine/evolve.js';
 import { type GameState, initialState } from '../engine/state.js';
 import type { GameEvent } from '../log/events.js';
 import type { SettingsInput } from '../rules/settings.js';
+
+/** One accepted command of a table and what it produced. */
+export interface Played {
+  actor: Actor;
+  at: number;
+  command: RecordedCommand;
+  events: GameEvent[];
+}
 
 /** 2026-01-01T00:00:00Z: the virtual clock's start, so recorded times read like real ones. */
 export const VIRTUAL_EPOCH = 1_767_225_600_000;
@@ -17,30 +26,37 @@ export class Table {
   state: GameState = initialState;
   version = 0;
   now = VIRTUAL_EPOCH;
-  readonly log: GameEvent[][] = [];
+  readonly played: Played[] = [];
 
-  private apply(d: Decision): Rejection | null {
-    if (!d.ok) return d.rejection;
+  /** The events of each accepted command, in order. */
+  get log(): GameEvent[][] {
+    return this.played.map((p) => p.events);
+  }
+
+  /** Decides a command exactly as the server does (and as an audit does again), and records it. */
+  private apply(actor: Actor, command: RecordedCommand): Rejection | null {
+    const d = redecide(this.state, { actor: String(actor), at: this.now, command });
+    if (!d.ok) return 'unreadable' in d ? { code: 'bad_command', message: d.unreadable } : d.rejection;
     if (d.events.length === 0) return null;
     for (const e of d.events) this.state = evolve(this.state, e);
-    this.log.push(d.events);
+    this.played.push({ actor, at: this.now, command, events: d.events });
     this.version++;
     return null;
   }
 
   create(settings: SettingsInput, hostName = 'Host'): Rejection | null {
-    return this.apply(createGame(settings, hostName, { actor: 'host', now: this.now }));
+    return this.apply('host', { type: 'create', settings, hostName });
   }
 
   join(name: string, seat?: number): Rejection | null {
-    return this.apply(joinGame(this.state, name, seat, { actor: 'system', now: this.now }));
+    return this.apply('system', seat === undefined ? { type: 'join', name } : { type: 'join', name, seat });
   }
 
   /** Sends a raw command (checked like any client's) from an actor; returns the rejection, if any. */
   send(actor: Actor, raw: unknown, seed?: number): Rejection | null {
     const parsed = parseCommand(raw);
     if (!parsed.ok) return { code: 'bad_command', message: parsed.message };
-    return this.apply(decide(this.state, parsed.command, { actor, now: this.now, seed }));
+    return this.apply(actor, seed === undefined ? parsed.command : { ...parsed.command, seed });
   }
 
   command(actor: Actor, command: Command, seed?: number): Rejection | null {
@@ -69,4 +85,27 @@ export class Table {
     for (let d = this.nextDeadline(); d && d.at <= until; d = this.nextDeadline()) this.jump();
     this.now = until;
   }
+}
+
+/** The table's game as a log: one sealed commit per accepted command, as a server would have written it. */
+export function tableLog(table: Table, gameId: string): LogCommit[] {
+  const commits: LogCommit[] = [];
+  for (const [i, p] of table.played.entries()) {
+    const seq = i + 1;
+    const commandId = p.command.type === 'create' ? 'create' : `${p.command.type}:${seq}`;
+    const prevHash = commits[i - 1]?.hash ?? '';
+    commits.push(
+      sealCommit({
+        gameId,
+        seq,
+        commandId,
+        actor: String(p.actor),
+        at: p.at,
+        command: p.command,
+        events: p.events,
+        prevHash,
+      }),
+    );
+  }
+  return commits;
 }

@@ -1,5 +1,4 @@
-import type { RoleId } from '../domain/vocabulary.js';
-import type { WakeGroup } from '../roles/index.js';
+import type { RoleId, WakeGroup } from '../roles/index.js';
 import type { PresetId, Settings } from './settings.js';
 
 export interface Preset {
@@ -25,8 +24,12 @@ const base: Settings = {
   immunity: null,
   introNight: 'auto',
   introFullTime: false,
+  introScript: false,
   firstDay: 'vote',
   dayFormat: 'discussion',
+  firstDayFormat: 'same',
+  rotateFirstSpeaker: true,
+  defenceBeforeVote: false,
   nominate: 'anytime',
   withdraw: false,
   replaceNomination: false,
@@ -42,6 +45,10 @@ const base: Settings = {
   revealRoles: false,
   checkMode: 'result',
   doctorStops: 'one',
+  doctorSaves: 'anyAttack',
+  doctorSelfHeal: 'any',
+  bodyguardDies: false,
+  shootTeammates: true,
   jesterEndsGame: true,
   chat: true,
   bestMove: false,
@@ -151,7 +158,8 @@ const sport: Preset = {
 const club: Preset = {
   id: 'club',
   source: '004',
-  minPlayers: 9,
+  // E15–E16: the smallest table that seats the role table's five roles (Putana, mafioso, Don, Sheriff, Maniac).
+  minPlayers: 5,
   maxPlayers: 16,
   defaults: {
     ...base,
@@ -159,12 +167,14 @@ const club: Preset = {
     master: 'moderator',
     dealing: 'cards',
     introNight: 'always',
+    introScript: true,
     firstDay: 'vote',
     dayFormat: 'speeches',
     nominate: 'inSpeech',
     minCandidates: 2,
     minCandidatesDay1: 2,
     tie: 'carCrash',
+    doctorSaves: 'mafiaShot',
     chat: false,
     timers: { ...base.timers, speech: 60, defence: 30, lastWord: 30, lastWordNight: 30 },
   },
@@ -188,6 +198,7 @@ const roleGame: Preset = {
     master: 'narrator',
     dealing: 'cards',
     introNight: 'always',
+    introScript: true,
     firstDay: 'noVote',
     dayFormat: 'discussion',
     minCandidates: 1,

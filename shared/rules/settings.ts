@@ -1,9 +1,17 @@
 import * as v from 'valibot';
-import { ROLE_IDS, type RoleId, type Seat } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
+import { ROLE_IDS, type RoleId } from '../roles/index.js';
 
 export const PRESET_IDS = ['online', 'classic', 'sport', 'club', 'roleGame'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 export type Master = 'auto' | 'narrator' | 'moderator';
+export const DAY_FORMATS = [
+  'speeches',
+  'discussion',
+  'discussionThenSpeeches',
+  'speechesThenDiscussion',
+] as const;
+export type DayFormat = (typeof DAY_FORMATS)[number];
 
 /** Timer lengths in seconds. A 0 switches the step off where that makes sense (a last word of 0 s is none). */
 export interface Timers {
@@ -50,11 +58,25 @@ export interface Settings {
   roles: Partial<Record<RoleId, number>>;
   immunity: Seat | null;
   introNight: 'auto' | 'always' | 'never';
+  /**
+   * With a narrator or moderator the acquaintance night wakes the roles one by one to show themselves
+   * (E3, C10); otherwise only the mafia meets.
+   */
+  introScript: boolean;
   /** The introduction night lasts its full time (sport's agreement minute) instead of ending on "I know my team". */
   introFullTime: boolean;
   firstDay: 'vote' | 'noVote';
-  /** A day of speeches in seat order, or one common discussion. */
-  dayFormat: 'speeches' | 'discussion';
+  /**
+   * A day of speeches in seat order, one common discussion, or both in either order (C19). The talk ends
+   * in nominations; the vote follows it.
+   */
+  dayFormat: DayFormat;
+  /** The first day's own format (C20), or the same as every day. */
+  firstDayFormat: 'same' | DayFormat;
+  /** Each day passes the first speech to the next living player (C21, E6); off: seat order from the first living. */
+  rotateFirstSpeaker: boolean;
+  /** Every candidate speaks in his defence before the vote (C13), not only the tied before a revote. */
+  defenceBeforeVote: boolean;
   /** Nominations only inside one's own speech, or at any time of the day's talk. */
   nominate: 'inSpeech' | 'anytime';
   withdraw: boolean;
@@ -74,6 +96,14 @@ export interface Settings {
   revealRoles: boolean;
   checkMode: 'result' | 'attackWhenFound' | 'alwaysAttack';
   doctorStops: 'one' | 'all';
+  /** What the Doctor's heal saves from: any attack, or only the mafia's shot (E13). */
+  doctorSaves: 'anyAttack' | 'mafiaShot';
+  /** How often the Doctor may heal himself: any night, once a game, or never (the seeds leave it open). */
+  doctorSelfHeal: 'any' | 'once' | 'never';
+  /** The Bodyguard dies in the place of the guarded player (the seeds leave it open). */
+  bodyguardDies: boolean;
+  /** The mafia may shoot one of its own (A4) or picks only outside the team (B7). */
+  shootTeammates: boolean;
   jesterEndsGame: boolean;
   /** In-app chat channels (table, mafia, dead); sport is played by voice. */
   chat: boolean;
@@ -126,8 +156,12 @@ export const settingsInputSchema = v.strictObject({
   immunity: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)))),
   introNight: v.optional(v.picklist(['auto', 'always', 'never'])),
   introFullTime: v.optional(v.boolean()),
+  introScript: v.optional(v.boolean()),
   firstDay: v.optional(v.picklist(['vote', 'noVote'])),
-  dayFormat: v.optional(v.picklist(['speeches', 'discussion'])),
+  dayFormat: v.optional(v.picklist(DAY_FORMATS)),
+  firstDayFormat: v.optional(v.picklist(['same', ...DAY_FORMATS])),
+  rotateFirstSpeaker: v.optional(v.boolean()),
+  defenceBeforeVote: v.optional(v.boolean()),
   nominate: v.optional(v.picklist(['inSpeech', 'anytime'])),
   withdraw: v.optional(v.boolean()),
   replaceNomination: v.optional(v.boolean()),
@@ -143,6 +177,10 @@ export const settingsInputSchema = v.strictObject({
   revealRoles: v.optional(v.boolean()),
   checkMode: v.optional(v.picklist(['result', 'attackWhenFound', 'alwaysAttack'])),
   doctorStops: v.optional(v.picklist(['one', 'all'])),
+  doctorSaves: v.optional(v.picklist(['anyAttack', 'mafiaShot'])),
+  doctorSelfHeal: v.optional(v.picklist(['any', 'once', 'never'])),
+  bodyguardDies: v.optional(v.boolean()),
+  shootTeammates: v.optional(v.boolean()),
   jesterEndsGame: v.optional(v.boolean()),
   chat: v.optional(v.boolean()),
   bestMove: v.optional(v.boolean()),

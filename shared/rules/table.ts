@@ -1,4 +1,4 @@
-import type { RoleId } from '../domain/vocabulary.js';
+import type { RoleId } from '../roles/index.js';
 import { PRESETS } from './presets.js';
 import type { Settings, SettingsInput } from './settings.js';
 

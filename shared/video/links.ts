@@ -1,6 +1,6 @@
-import type { RoleId, Seat } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
-import { ROLES } from '../roles/index.js';
+import { countsAsMafiaNow } from '../roles/index.js';
 
 /** One end of a media link: a seat, or the host (narrator, moderator, judge). */
 export type Endpoint = Seat | 'host';
@@ -25,11 +25,8 @@ const VIDEO: Media = { audio: false, video: true };
 
 const hasMedia = (m: Media) => m.audio || m.video;
 
-/** A member of the mafia who knows his team (the mafia and the Don; not a lone Maniac of another team). */
-export function isMafioso(s: GameState, seat: Seat): boolean {
-  const role = ROLES[s.roles[seat] as RoleId];
-  return role !== undefined && role.team === 'mafia' && role.knowsTeam;
-}
+/** A member of the mafia who wakes with it now (the mafia, the Don, an awakened Werewolf; not the Maniac). */
+export const isMafioso = (s: GameState, seat: Seat): boolean => countsAsMafiaNow(s, seat);
 
 /** Seats whose mafia microphone is on tonight (A3): the agreement is per night and lapses at dawn. */
 export function mafiaMicOn(s: GameState): Seat[] {

@@ -1,5 +1,5 @@
 import type { GameSheet } from '../audit/sheet.js';
-import type { Phase, RoleId, Seat, TeamId, Winner } from '../domain/vocabulary.js';
+import type { Phase, Seat } from '../domain/vocabulary.js';
 import type { Ballot, Nomination } from '../engine/state.js';
 import type {
   BallotRecord,
@@ -9,8 +9,10 @@ import type {
   NightAction,
   NightOutcome,
 } from '../log/records.js';
-import type { AbilityId, WakeGroup } from '../roles/index.js';
+import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
+
+export type Channel = 'table' | 'mafia' | 'dead';
 
 export type Viewer =
   | { kind: 'seat'; seat: Seat }
@@ -24,6 +26,8 @@ export interface SeatView {
   alive: boolean;
   /** Only where the viewer may know it: his own, his team's, revealed, or after the game. */
   role: RoleId | null;
+  /** The team of that role, where the role is shown. */
+  team: TeamId | null;
   fouls: number;
   remarks: number;
   /** The judge's extra points for this seat, once he has given any (public, as on the sheet). */
@@ -47,13 +51,21 @@ export interface YouView {
   role: RoleId | null;
   team: TeamId | null;
   teammates: Seat[];
-  /** Abilities usable now, with what he has done with them this night. */
-  abilities: Array<{ ability: AbilityId; wake: WakeGroup; done: boolean; target: Seat | null }>;
+  /** Abilities usable now, with what he has done with them this night and the seats each may still name. */
+  abilities: Array<{
+    ability: AbilityId;
+    wake: WakeGroup;
+    done: boolean;
+    target: Seat | null;
+    targets: Seat[];
+  }>;
   /** Tonight's joint shots of his teammates, so the team can agree (A5: split shots do not count). */
   teamShots: Array<{ seat: Seat; target: Seat }>;
   /** His own checks, every night so far. */
   checks: Array<{ round: number; target: Seat; result: CheckResult }>;
   knowTeam: boolean;
+  /** What the rules let him do now beyond his night abilities: the PWA offers these, it does not re-derive them. */
+  may: { knowTeam: boolean; channels: Channel[] };
   /** The mafia only: who of the team has the mafia microphone on tonight (A3), himself included. */
   mafiaMic: Seat[];
   card: number | null;
@@ -71,8 +83,15 @@ export interface HostView {
   wake: WakeGroup | null;
   /** Who is awake now and which ability to record for them. */
   script: Array<{ wake: WakeGroup; seats: Seat[]; ability: AbilityId; done: boolean }>;
+  /** The groups whose shot is joint: the moderator records only where it landed, or a miss (A5, C4). */
+  jointWakes: WakeGroup[];
   actions: NightAction[];
   recordedShot: { target: Seat | null } | null;
+  /**
+   * The acquaintance night (E3, C10): the group awake now and its seats, for the host's protocol; without a
+   * wake script, the mafia meeting.
+   */
+  meeting: { wake: WakeGroup | null; seats: Seat[] } | null;
   /** What the night would produce if it ended now. */
   preview: NightOutcome[] | null;
   canUndo: boolean;

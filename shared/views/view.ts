@@ -1,15 +1,23 @@
 import { totals } from '../audit/points.js';
 import { buildSheet } from '../audit/sheet.js';
-import type { RoleId, Seat } from '../domain/vocabulary.js';
+import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import type { GameState } from '../engine/state.js';
-import type { NightAction } from '../log/records.js';
+import { targetsOf } from '../engine/targets.js';
+import type { NightAction, NightReport } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
-import { ROLES } from '../roles/index.js';
+import {
+  ABILITIES,
+  abilitiesOf,
+  countsAsMafiaNow,
+  dealtToWake,
+  roleOf,
+  teammatesOf,
+  teamOf,
+  wakersOf,
+} from '../roles/index.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
-import type { GameView, HostView, SeatView, Viewer, YouView } from './types.js';
-
-const roleOf = (s: GameState, seat: Seat) => s.roles[seat] as RoleId | undefined;
+import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 
 /**
  * A view carries only the latest chat messages the viewer may read: a chatty game must stay far below API
@@ -28,26 +36,12 @@ function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
   const seen = new Set<Seat>();
   if (s.settings.revealRoles) for (const e of s.eliminated) seen.add(e.seat);
   if (viewer.kind === 'seat') {
-    const mine = roleOf(s, viewer.seat);
-    if (mine) {
+    if (roleOf(s, viewer.seat)) {
       seen.add(viewer.seat);
-      for (const mate of teammatesOf(s, viewer.seat, mine)) seen.add(mate);
+      for (const mate of teammatesOf(s, viewer.seat)) seen.add(mate);
     }
   }
   return seen;
-}
-
-/** Mafiosi and the Don know each other; Masons know Masons (C10). */
-const sameKind = (a: RoleId, b: RoleId) => (a === 'mason') === (b === 'mason');
-
-const knowEachOther = (a: RoleId, b: RoleId) =>
-  ROLES[a].knowsTeam && ROLES[b].knowsTeam && ROLES[a].team === ROLES[b].team && sameKind(a, b);
-
-function teammatesOf(s: GameState, seat: Seat, role: RoleId): Seat[] {
-  return Object.keys(s.roles)
-    .map(Number)
-    .filter((x) => x !== seat && knowEachOther(role, roleOf(s, x) as RoleId))
-    .sort((a, b) => a - b);
 }
 
 function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
@@ -59,11 +53,46 @@ function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
       name: s.names[seat],
       alive: s.phase.kind === 'lobby' || s.alive.includes(seat),
       role: visible.has(seat) ? (roleOf(s, seat) ?? null) : null,
+      team: visible.has(seat) ? (teamOf(s, seat) ?? null) : null,
       fouls: s.fouls[seat] ?? 0,
       remarks: s.remarks[seat] ?? 0,
       extraPoints: s.extraPoints[seat] ?? null,
       disqualifiedFor: s.disqualifications.find((d) => d.seat === seat)?.reason ?? null,
     }));
+}
+
+/** A block on the checker spoils his check: he learns nothing (E13). */
+const blockedIn = (actions: NightAction[], seat: Seat) =>
+  actions.some((a) => a.ability === 'block' && a.target === seat);
+
+/**
+ * A check's answer reaches the checker unless he was blocked; at a night where all act at once, only when
+ * nobody who could still block him is left to act.
+ */
+function checksOf(s: GameState, seat: Seat): YouView['checks'] {
+  const own = (a: NightAction) => a.seat === seat && a.result !== undefined;
+  const answers = (round: number, actions: NightAction[]) =>
+    blockedIn(actions, seat)
+      ? []
+      : actions.filter(own).map((a) => ({ round, target: a.target, result: a.result! }));
+  const past = s.nights.flatMap((n: NightReport) => answers(n.round, n.actions));
+  if (s.phase.kind !== 'night') return past;
+  const blockers = s.alive.filter((x) =>
+    abilitiesOf(s, x).some((key) => ABILITIES[key].kind === 'block' && !s.actions.some((a) => a.seat === x)),
+  );
+  return blockers.length > 0 ? past : [...past, ...answers(s.phase.round, s.actions)];
+}
+
+/** The chat channels this player may write on now (A3): the PWA offers these and no others. */
+function channelsOf(s: GameState, seat: Seat): Channel[] {
+  if (!s.settings.chat) return [];
+  const kind = s.phase.kind;
+  const alive = s.alive.includes(seat) || kind === 'lobby';
+  const out: Channel[] = [];
+  if (kind === 'over' || (alive && kind !== 'night')) out.push('table');
+  if (kind === 'night' && s.alive.includes(seat) && countsAsMafiaNow(s, seat)) out.push('mafia');
+  if (!alive) out.push('dead');
+  return out;
 }
 
 function youOf(s: GameState, seat: Seat): YouView {
@@ -75,27 +104,27 @@ function youOf(s: GameState, seat: Seat): YouView {
   const alive = s.alive.includes(seat) || s.phase.kind === 'lobby';
   const abilities =
     role && night && alive
-      ? ROLES[role].abilities
-          .filter((a) => s.phase.stage === 'actions' || a.wake === s.wake)
-          .map((a) => {
-            const done = s.actions.find((x) => x.seat === seat && x.ability === a.id);
-            return { ability: a.id, wake: a.wake, done: Boolean(done), target: done?.target ?? null };
+      ? abilitiesOf(s, seat)
+          .filter((key) => s.phase.stage === 'actions' || ABILITIES[key].wake === s.wake)
+          .map((key) => {
+            const { verb, wake } = ABILITIES[key];
+            const done = s.actions.find((x) => x.seat === seat && x.ability === verb);
+            return {
+              ability: verb,
+              wake,
+              done: Boolean(done),
+              target: done?.target ?? null,
+              targets: done ? [] : targetsOf(s, seat, key),
+            };
           })
       : [];
-  const teammates = role ? teammatesOf(s, seat, role) : [];
-  const own = (a: NightAction) => a.seat === seat && a.result !== undefined;
-  const past = s.nights.flatMap((n) =>
-    n.actions.filter(own).map((a) => ({ round: n.round, target: a.target, result: a.result! })),
-  );
-  const now =
-    s.phase.kind === 'night'
-      ? s.actions.filter(own).map((a) => ({ round: s.phase.round, target: a.target, result: a.result! }))
-      : [];
+  const teammates = role ? teammatesOf(s, seat) : [];
+  const meets = s.phase.stage === 'intro' && s.alive.includes(seat) && countsAsMafiaNow(s, seat);
   return {
     seat,
     alive,
     role,
-    team: role ? ROLES[role].team : null,
+    team: teamOf(s, seat) ?? null,
     teammates,
     abilities,
     teamShots:
@@ -104,8 +133,9 @@ function youOf(s: GameState, seat: Seat): YouView {
             .filter((a) => a.ability === 'shoot' && teammates.includes(a.seat))
             .map((a) => ({ seat: a.seat, target: a.target }))
         : [],
-    checks: [...past, ...now],
+    checks: checksOf(s, seat),
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
+    may: { knowTeam: meets && s.settings.master !== 'moderator', channels: channelsOf(s, seat) },
     mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],
     card: s.picks[seat] ?? null,
   };
@@ -115,21 +145,35 @@ function hostOf(s: GameState): HostView {
   const night = s.phase.kind === 'night' && s.phase.round > 0;
   const groups = night ? (s.phase.stage === 'wake' && s.wake ? [s.wake] : wakeGroupsTonight(s)) : [];
   const script = groups.flatMap((wake) => {
-    const seats = s.alive.filter((seat) =>
-      ROLES[roleOf(s, seat) as RoleId].abilities.some((a) => a.wake === wake),
-    );
-    const ability = ROLES[roleOf(s, seats[0]) as RoleId].abilities.find((a) => a.wake === wake)!.id;
+    const seats = wakersOf(s, wake);
+    const key = abilitiesOf(s, seats[0]).find((k) => ABILITIES[k].wake === wake);
+    if (!key) return [];
+    const ability = ABILITIES[key].verb;
     const done =
       seats.every((seat) => s.actions.some((a) => a.seat === seat && a.ability === ability)) ||
       (wake === 'mafia' && s.recordedShot !== null);
     return [{ wake, seats, ability, done }];
   });
+
   return {
     roles: { ...s.roles },
     wake: s.wake,
     script,
+    jointWakes: [
+      ...new Set(
+        Object.values(ABILITIES)
+          .filter((a) => a.joint)
+          .map((a) => a.wake),
+      ),
+    ],
     actions: s.actions,
     recordedShot: s.recordedShot,
+    meeting:
+      s.phase.stage !== 'intro'
+        ? null
+        : s.wake
+          ? { wake: s.wake, seats: dealtToWake(s, s.wake) }
+          : { wake: null, seats: s.alive.filter((seat) => countsAsMafiaNow(s, seat)) },
     preview: night
       ? resolveNight({
           round: s.phase.round,
@@ -195,7 +239,6 @@ function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dea
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return true;
   if (channel === 'table') return true;
   if (viewer.kind !== 'seat') return false;
-  const role = roleOf(s, viewer.seat);
-  if (channel === 'mafia') return role !== undefined && ROLES[role].team === 'mafia' && ROLES[role].knowsTeam;
+  if (channel === 'mafia') return countsAsMafiaNow(s, viewer.seat);
   return !s.alive.includes(viewer.seat) && s.phase.kind !== 'lobby';
 }

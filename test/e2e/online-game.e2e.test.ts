@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { RoleId } from '../../shared/domain/vocabulary.js';
+import type { RoleId } from '../../shared/roles/index.js';
 import { shot } from './support/browser.js';
 import { createRoom } from './support/host.js';
 import { Phone } from './support/phone.js';
@@ -72,6 +72,10 @@ describe('an online game on eight phones', () => {
     await phone(t2).page.locator('sc-chat-panel').getByText('Good morning, city').waitFor();
     await shot(phone(t1).page, 'day-discussion');
     await shot(hostPage, 'host-auto-day');
+    await phone(t1)
+      .page.getByText(`${t2} · ${NAMES[t2 - 1]}, by ${soldier}`)
+      .waitFor();
+    await e2e.jumpToDeadline(code);
     await phone(t1).waitForPhase('Day 1', 'Vote');
     await shot(phone(t1).page, 'day-vote');
     for (const [seat] of roles) {
@@ -118,6 +122,10 @@ describe('an online game on eight phones', () => {
     const t3 = town.find((s) => s !== t1 && s !== t2) as number;
     await phone(t1).target(don);
     await phone(don).target(t3);
+    await phone(t1)
+      .page.getByText(`${t3} · ${NAMES[t3 - 1]}, by ${don}`)
+      .waitFor();
+    await e2e.jumpToDeadline(code);
     await phone(t1).waitForPhase('Day 2', 'Vote');
     for (const seat of living) {
       await phone(seat).page.locator('sc-ballot-panel').waitFor();

@@ -40,6 +40,8 @@ describe('a sport game with the automatic game master', () => {
     await expect(sheriff.readRole()).resolves.toBe('sheriff');
 
     // Day 1 passes without nominations (sport votes from two candidates on day 1); night 1: Ann is shot.
+    let phase = await e2e.jumpToDeadline(code);
+    while (phase.kind !== 'night') phase = await e2e.jumpToDeadline(code);
     await don.waitForPhase('Night 1');
     for (const p of [m1, m2, don]) await p.target(1);
     await don.page.getByText('Shoot: 1 · Ann — done.').waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
-import { verifyChain } from '../../functions/app/commit-hash.js';
 import type { AppendResult, Commit, EventStore } from '../../functions/ports/event-store.js';
+import { verifyChain } from '../../shared/audit/chain.js';
 import { AppHarness, frameOf } from '../support/app-harness.js';
 
 /**

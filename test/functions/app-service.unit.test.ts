@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { verifyChain } from '../../functions/app/commit-hash.js';
 import { hashToken } from '../../functions/app/tokens.js';
+import { verifyChain } from '../../shared/audit/chain.js';
 import type { ServerFrame } from '../../shared/index.js';
 import { AppHarness, frameOf } from '../support/app-harness.js';
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, commitHash, verifyChain } from '../../functions/app/commit-hash.js';
 import type { Commit } from '../../functions/ports/event-store.js';
+import { canonicalJson, commitHash, verifyChain } from '../../shared/audit/chain.js';
 
 function chain(count: number): Commit[] {
   const commits: Commit[] = [];
@@ -50,6 +51,32 @@ describe('commitHash', () => {
     ];
     for (const change of changes) expect(commitHash('', { ...c, ...change })).not.toBe(base);
     expect(commitHash('x', c)).not.toBe(base);
+  });
+
+  it('given a commit with its command, when the command changes or is dropped, then the hash changes', () => {
+    const [c] = chain(1);
+    const withCommand = { ...c, command: { type: 'vote', target: 4 } };
+    const base = commitHash('', withCommand);
+    expect(commitHash('', { ...withCommand, command: { type: 'vote', target: 6 } })).not.toBe(base);
+    expect(commitHash('', c)).not.toBe(base);
+  });
+
+  it('given a commit without a command, when hashed, then it is SHA-256 of the form commits had before commands were kept', () => {
+    const [c] = chain(1);
+    const old = canonicalJson([c.gameId, c.seq, c.commandId, c.actor, c.at, c.events, '']);
+    expect(commitHash('', c)).toBe(createHash('sha256').update(old).digest('hex'));
+    const withCommand = { ...c, command: { type: 'say', channel: 'table', text: 'Доброе утро 🌆' } };
+    const body = canonicalJson([
+      c.gameId,
+      c.seq,
+      c.commandId,
+      c.actor,
+      c.at,
+      withCommand.command,
+      c.events,
+      '',
+    ]);
+    expect(commitHash('', withCommand)).toBe(createHash('sha256').update(body).digest('hex'));
   });
 });
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../functions/app/commit-hash.js';
 import { startServer } from '../../functions/local/server.js';
+import { verifyChain } from '../../shared/audit/chain.js';
 import { LocalTable } from '../support/local-table.js';
 import { GameClient } from '../support/ws-client.js';
 

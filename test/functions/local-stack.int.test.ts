@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../functions/app/commit-hash.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
+import { verifyChain } from '../../shared/audit/chain.js';
 import { expectOnlyOwnViews, LocalTable } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
-import type { RoleId } from '../../shared/domain/vocabulary.js';
 import { evolve } from '../../shared/engine/evolve.js';
 import { initialState } from '../../shared/engine/state.js';
 import type { GameEvent } from '../../shared/log/events.js';
 import { Table } from '../../shared/play/table.js';
+import type { RoleId } from '../../shared/roles/index.js';
 import { ROLES } from '../../shared/roles/index.js';
 import { viewFor } from '../../shared/views/view.js';
 
@@ -78,8 +78,7 @@ function play(g: Game) {
   return t;
 }
 
-const mafiaTeam = (r: RoleId | undefined) =>
-  r !== undefined && ROLES[r].team === 'mafia' && ROLES[r].knowsTeam;
+const mafiaTeam = (r: RoleId | undefined) => r !== undefined && ROLES[r].meets === 'mafia';
 
 describe('engine properties over random command sequences', () => {
   it('evolve never throws, and folding the log twice gives the same state', () => {

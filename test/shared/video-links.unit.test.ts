@@ -118,7 +118,12 @@ describe('the mafia microphone (A3)', () => {
       'wrong_phase',
     );
     // sport's night is silent: no chat, no microphone
-    const sport = givenGame({ preset: 'sport', master: 'auto' }, 10, { 1: 'mafia', 2: 'mafia', 3: 'don' });
+    const sport = givenGame({ preset: 'sport', master: 'auto' }, 10, {
+      1: 'mafia',
+      2: 'mafia',
+      3: 'don',
+      4: 'sheriff',
+    });
     until(sport, { phase: { kind: 'night', round: 0 } });
     refused(
       unchangedBy(sport, () => sport.send(1, { type: 'mafiaMic', on: true })),

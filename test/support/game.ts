@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import { partialMatch } from '../../shared/audit/match.js';
 import { type GameResult, resultOf } from '../../shared/audit/result.js';
-import type { Rejection, RejectionCode, RoleId } from '../../shared/domain/vocabulary.js';
+import type { Rejection, RejectionCode } from '../../shared/domain/vocabulary.js';
 import { Table } from '../../shared/play/table.js';
+import type { RoleId } from '../../shared/roles/index.js';
 import type { SettingsInput } from '../../shared/rules/settings.js';
 import { viewFor } from '../../shared/views/view.js';
 

@@ -112,6 +112,25 @@ export class LocalTable {
     }
   }
 
+  /** The mafia shoot the first townsman alive; nobody else does anything. */
+  async shootAsMafia(): Promise<void> {
+    const mafia = this.mafia();
+    await Promise.all(
+      this.players.map(async (p) => {
+        const view = p.latest();
+        const shoot = view?.you?.abilities.find((a) => a.ability === 'shoot' && !a.done);
+        if (!view?.you?.alive || shoot === undefined) return;
+        const target = view.seats.find((s) => s.alive && !mafia.includes(s.seat))?.seat;
+        if (target !== undefined) await p.command({ type: 'act', ability: 'shoot', target });
+      }),
+    );
+  }
+
+  /** Waits until everyone at the table has been shown `version` or a later one. */
+  async seen(version: number): Promise<void> {
+    await Promise.all(this.everyone().map((c) => c.waitForView(() => true, 5000, version)));
+  }
+
   /**
    * Every socket is opened anew and resumed with its token (after the server restarted). The steps already
    * taken are forgotten: a command the server never made durable must be sent again.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitHash, verifyChain } from '../../functions/app/commit-hash.js';
 import type { Directory } from '../../functions/ports/directory.js';
 import type { Commit, EventStore } from '../../functions/ports/event-store.js';
+import { commitHash, verifyChain } from '../../shared/audit/chain.js';
 
 /** What an implementation's set-up hands the suite: the store, and how to tear it down. */
 export interface Opened<T> {
@@ -21,6 +21,7 @@ export function makeCommit(gameId: string, seq: number, prevHash: string, events
     commandId: `cmd-${seq}-${randomUUID().slice(0, 6)}`,
     actor: seq % 3 === 0 ? 'host' : String(seq % 10),
     at: 1_700_000_000_000 + seq * 1000,
+    command: { type: 'say', channel: 'table', text: `line ${seq}` },
     events: events.length > 0 ? events : [{ type: 'noted', seq }],
     prevHash,
   };
@@ -168,6 +169,19 @@ export function eventStoreContract(name: string, open: () => Promise<Opened<Even
       await appendAll(store, chain);
       const read = await store.read(gameId);
       expect(read).toEqual(chain);
+      expect(verifyChain(read)).toEqual({ ok: true });
+    });
+
+    it('given a commit with its command and one written before commands were kept, when read, then each comes back as written', async () => {
+      const gameId = uniqueId('command');
+      const [first] = makeChain(gameId, 1);
+      const { command: _, hash: __, ...withoutCommand } = makeCommit(gameId, 2, first.hash);
+      const old: Commit = { ...withoutCommand, hash: commitHash(first.hash, withoutCommand) };
+      await appendAll(store, [first, old]);
+      const read = await store.read(gameId);
+      expect(read).toEqual([first, old]);
+      expect(read[0].command).toEqual({ type: 'say', channel: 'table', text: 'line 1' });
+      expect('command' in read[1]).toBe(false);
       expect(verifyChain(read)).toEqual({ ok: true });
     });
 

@@ -44,8 +44,6 @@ describe('the moderator’s desk', () => {
   });
 
   it('knows a joint shot from a lone action, and reads checks from the host’s view', () => {
-    expect(isJointShot({ wake: 'mafia', ability: 'shoot' })).toBe(true);
-    expect(isJointShot({ wake: 'don', ability: 'check' })).toBe(false);
     const t = tableOf(
       6,
       { 1: 'mafia', 2: 'mafia', 3: 'sheriff' },
@@ -53,8 +51,11 @@ describe('the moderator’s desk', () => {
     );
     must(t.command('host', { type: 'advance' }));
     expect(hostView(t).phase.kind).toBe('night');
-    const script = hostView(t).host?.script ?? [];
+    const host = hostView(t).host;
+    const script = host?.script ?? [];
     expect(script.map((l) => l.wake)).toEqual(['mafia']);
+    expect(host && isJointShot(host, script[0])).toBe(true);
+    expect(host && isJointShot(host, { ...script[0], wake: 'don', ability: 'check' })).toBe(false);
     must(t.command('host', { type: 'recordShot', target: 5 }));
     must(t.command('host', { type: 'advance' }));
     must(t.command('host', { type: 'act', ability: 'check', target: 1, as: 3 }));

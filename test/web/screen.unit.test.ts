@@ -78,7 +78,13 @@ describe('what a player is shown, from the engine’s own views', () => {
     expect(openAbilities(seatView(t, 4))).toEqual([]);
     expect(writableChannels(don)).toEqual(['mafia']);
     expect(writableChannels(seatView(t, 1))).toEqual(['dead']);
-    expect(targetsFor(seatView(t, 4), { kind: 'act', ability: 'heal' })).toContain(4);
+  });
+
+  it('offers the targets the view allows: a Doctor may heal himself, a civilian heals nobody', () => {
+    const t = tableOf(5, { 1: 'mafia', 2: 'doctor' }, { introNight: 'never', firstDay: 'noVote' });
+    until(t, (v) => v.phase.kind === 'night');
+    expect(targetsFor(seatView(t, 2), { kind: 'act', ability: 'heal' })).toEqual([1, 2, 3, 4, 5]);
+    expect(targetsFor(seatView(t, 4), { kind: 'act', ability: 'heal' })).toEqual([]);
   });
 
   it('does not offer the mafia its own members as targets', () => {

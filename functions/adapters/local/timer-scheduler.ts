@@ -1,27 +1,30 @@
+import type { Timers } from '../../ports/clock.js';
 import type { DeadlineJob, Scheduler } from '../../ports/scheduler.js';
+import { systemClock } from '../system/clock.js';
 
 export interface TimerSchedulerOptions {
   /** Called once per (game, deadline) when it falls due. Its failure is reported, not retried. */
   onDue: (job: DeadlineJob) => Promise<void>;
-  now?: () => number;
+  /** The machine's timers unless a test brings a clock it can move. */
+  clock?: Timers;
   onError?: (error: unknown, job: DeadlineJob) => void;
 }
 
 /**
- * In-process twin of the Step Functions scheduler: one timer per (game, deadline). Like a named execution,
- * a deadline that was scheduled or has fired is not scheduled again. Timers die with the process; the local
- * server re-arms pending deadlines from the log when it starts.
+ * The local stand-in for the Step Functions scheduler: one timer per (game, deadline). Like a named
+ * execution, a deadline that was scheduled or has fired is not scheduled again. Timers die with the process;
+ * the local server re-arms pending deadlines from the log when it starts.
  */
 export class TimerScheduler implements Scheduler {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, () => void>();
   /** Deadlines asked for, per game: pending or fired. */
   private readonly known = new Map<string, Set<string>>();
   private readonly running = new Set<Promise<void>>();
-  private readonly now: () => number;
+  private readonly clock: Timers;
   private closed = false;
 
   constructor(private readonly options: TimerSchedulerOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   async schedule(gameId: string, deadlineId: string, at: number): Promise<void> {
@@ -30,9 +33,11 @@ export class TimerScheduler implements Scheduler {
     if (ofGame.has(deadlineId)) return;
     ofGame.add(deadlineId);
     this.known.set(gameId, ofGame);
-    const key = `${gameId}\n${deadlineId}`;
-    const timer = setTimeout(() => this.fire(key, { gameId, deadlineId, at }), Math.max(0, at - this.now()));
-    this.timers.set(key, timer);
+    const key = timerKey(gameId, deadlineId);
+    this.timers.set(
+      key,
+      this.clock.wakeAt(at, () => this.fire(key, { gameId, deadlineId, at })),
+    );
   }
 
   /** Deadlines whose timers have not fired yet. */
@@ -40,12 +45,27 @@ export class TimerScheduler implements Scheduler {
     return this.timers.size;
   }
 
+  /** Whether this deadline of the game is waiting for its time. */
+  isPending(gameId: string, deadlineId: string): boolean {
+    return this.timers.has(timerKey(gameId, deadlineId));
+  }
+
+  /** Deadlines firing now. */
+  firing(): number {
+    return this.running.size;
+  }
+
+  /** Waits for the deadlines firing now. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
   /** Stops every timer and waits for deadlines already firing. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
-    await Promise.allSettled([...this.running]);
+    await this.idle();
   }
 
   private fire(key: string, job: DeadlineJob): void {
@@ -58,3 +78,5 @@ export class TimerScheduler implements Scheduler {
     this.running.add(run);
   }
 }
+
+const timerKey = (gameId: string, deadlineId: string) => `${gameId}\n${deadlineId}`;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { RoleId } from '../../../shared/domain/vocabulary.js';
+import type { RoleId } from '../../../shared/roles/index.js';
 
 /** English role names on the card, back to ids (the test plays in English). */
 const ROLE_BY_NAME: Record<string, RoleId> = {

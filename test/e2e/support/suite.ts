@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { Phase } from '../../../shared/index.js';
 import { launchBrowser, newPhone } from './browser.js';
 import { type Stack, startStack } from './stack.js';
 
@@ -10,6 +11,8 @@ export interface Suite {
   readonly url: string;
   /** A new phone — an isolated browser context, 390 × 844 — in Chromium, launched on first use. */
   phone(locale?: string): Promise<Page>;
+  /** Ends the current step of the room with this code as its timer would, at once; the step it is in then. */
+  jumpToDeadline(code: string): Promise<Phase>;
 }
 
 /**
@@ -44,6 +47,7 @@ export function useStack(): Suite {
     get url() {
       return started().url;
     },
+    jumpToDeadline: (code) => started().jumpToDeadline(code),
     async phone(locale) {
       browser ??= launchBrowser();
       return newPhone(await browser, locale);

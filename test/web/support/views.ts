@@ -1,5 +1,5 @@
-import type { RoleId } from '../../../shared/domain/vocabulary.js';
 import { Table } from '../../../shared/play/table.js';
+import type { RoleId } from '../../../shared/roles/index.js';
 import type { SettingsInput } from '../../../shared/rules/settings.js';
 import type { GameView, Viewer } from '../../../shared/views/types.js';
 import { viewFor } from '../../../shared/views/view.js';

@@ -55,7 +55,7 @@ export class NightScript extends LitElement {
       ${h.script.length === 0 ? html`<p>${msg('Nobody wakes now.', { id: 'script.none' })}</p>` : ''}
       ${h.script.map((line) => {
         const who = line.seats.map((s) => seatAndName(s, this.names[s] ?? '')).join(', ');
-        const joint = isJointShot(line);
+        const joint = isJointShot(h, line);
         const recorded = this.recorded(line.seats, line.ability, joint);
         return html`<div class="line">
           <h3>${msg(str`Wake: ${wakeName(line.wake)}`, { id: 'script.wake' })}</h3>

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Winner } from '../../../shared/domain/vocabulary.js';
+import type { Winner } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { howName, roleName, teamName } from '../i18n/names.js';
 import { sheetOf } from '../logic/sheet.js';

@@ -1,8 +1,8 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { RoleId, Seat } from '../../../shared/domain/vocabulary.js';
-import { ROLES } from '../../../shared/roles/index.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
+import type { RoleId, TeamId } from '../../../shared/roles/index.js';
 import { checkText, roleName, roleRule, seatAndName, teamName } from '../i18n/names.js';
 import { shared } from '../styles/shared.js';
 
@@ -17,6 +17,7 @@ const TAP_REVEAL_MS = 4000;
 @customElement('sc-role-card')
 export class RoleCard extends LitElement {
   @property({ attribute: false }) roleId: RoleId | null = null;
+  @property({ attribute: false }) team: TeamId | null = null;
   @property({ attribute: false }) teammates: Array<{ seat: Seat; name: string; role: RoleId | null }> = [];
   @property({ type: Number }) card: number | null = null;
   /** What his checks told him, night by night: secret, so on the card's face. */
@@ -99,9 +100,13 @@ export class RoleCard extends LitElement {
   private face(role: RoleId) {
     const mates = this.teammates.map((m) => seatAndName(m.seat, m.name)).join(', ');
     return html`<span class="role" role="status">${roleName(role)}</span>
-      <span class="team">${msg(str`Team: ${teamName(ROLES[role].team)}`, { id: 'card.team' })}${
-        this.card ? html` · ${msg(str`card ${this.card}`, { id: 'card.number' })}` : ''
-      }</span>
+      ${
+        this.team
+          ? html`<span class="team">${msg(str`Team: ${teamName(this.team)}`, { id: 'card.team' })}${
+              this.card ? html` · ${msg(str`card ${this.card}`, { id: 'card.number' })}` : ''
+            }</span>`
+          : ''
+      }
       <span class="rule">${roleRule(role)}</span>
       ${mates ? html`<span class="mates">${msg(str`Your team: ${mates}`, { id: 'card.mates' })}</span>` : ''}
       ${this.checks.map(

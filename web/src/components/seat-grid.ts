@@ -4,7 +4,6 @@ import { customElement, property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { SeatView } from '../../../shared/views/types.js';
-import { teamOfRole } from '../logic/host-desk.js';
 import { shared } from '../styles/shared.js';
 import './seat-tile.js';
 
@@ -54,7 +53,7 @@ export class SeatGrid extends LitElement {
           .name=${s.name}
           .alive=${s.alive}
           .roleId=${this.showRole(s)}
-          .team=${teamOfRole(this.showRole(s))}
+          .team=${this.showRole(s) ? s.team : null}
           .you=${s.seat === this.you}
           .speaking=${s.seat === this.speaker}
           .nominated=${this.nominated.includes(s.seat)}

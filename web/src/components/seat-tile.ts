@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { RoleId } from '../../../shared/domain/vocabulary.js';
+import type { RoleId } from '../../../shared/roles/index.js';
 import { fire } from '../events.js';
 import { roleName } from '../i18n/names.js';
 import { shared } from '../styles/shared.js';

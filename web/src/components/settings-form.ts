@@ -1,7 +1,7 @@
 import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { ROLE_IDS, type RoleId } from '../../../shared/domain/vocabulary.js';
+import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import type { PresetId, Settings } from '../../../shared/rules/settings.js';
 import { fire } from '../events.js';
 import { roleName } from '../i18n/names.js';

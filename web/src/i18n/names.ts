@@ -1,7 +1,7 @@
 import { msg, str } from '@lit/localize';
-import type { HowEliminated, Phase, RoleId, Stage, Winner } from '../../../shared/domain/vocabulary.js';
+import type { HowEliminated, Phase, Stage } from '../../../shared/domain/vocabulary.js';
 import type { CheckResult, OutcomeReason } from '../../../shared/log/records.js';
-import type { AbilityId, WakeGroup } from '../../../shared/roles/index.js';
+import type { AbilityId, RoleId, WakeGroup, Winner } from '../../../shared/roles/index.js';
 
 /** Role names: ids travel on the wire, names are shown (protocol.md "Identifiers"). */
 export function roleName(role: RoleId): string {
@@ -148,6 +148,7 @@ export function abilityHint(ability: AbilityId | string): string {
 
 /** Who wakes: the mafia as a group, any other role by its name. */
 export function wakeName(group: WakeGroup): string {
+  if (group === 'masons') return msg('Masons', { id: 'wake.masons' });
   return group === 'mafia' ? teamName('mafia') : roleName(group);
 }
 
@@ -233,6 +234,8 @@ export function reasonText(reason: OutcomeReason): string {
       return msg('blocked by the Lover', { id: 'reason.blocked' });
     case 'recorded':
       return msg('a miss, as recorded', { id: 'reason.recorded' });
+    case 'diedGuarding':
+      return msg('killed guarding another player', { id: 'reason.diedGuarding' });
   }
 }
 

@@ -67,12 +67,20 @@ export function settingName(key: keyof Settings): string {
       return msg('Seat immune on night 1', { id: 'set.immunity' });
     case 'introNight':
       return msg('Introduction night', { id: 'set.introNight' });
+    case 'introScript':
+      return msg('The acquaintance night wakes the roles one by one', { id: 'set.introScript' });
     case 'introFullTime':
       return msg('Introduction lasts its full time', { id: 'set.introFullTime' });
     case 'firstDay':
       return msg('First day', { id: 'set.firstDay' });
     case 'dayFormat':
       return msg('Day format', { id: 'set.dayFormat' });
+    case 'firstDayFormat':
+      return msg('First day format', { id: 'set.firstDayFormat' });
+    case 'rotateFirstSpeaker':
+      return msg('Each day the next living player speaks first', { id: 'set.rotateFirstSpeaker' });
+    case 'defenceBeforeVote':
+      return msg('Candidates defend themselves before the vote', { id: 'set.defenceBeforeVote' });
     case 'nominate':
       return msg('Nominations', { id: 'set.nominate' });
     case 'withdraw':
@@ -103,6 +111,14 @@ export function settingName(key: keyof Settings): string {
       return msg('Checks', { id: 'set.checkMode' });
     case 'doctorStops':
       return msg('The Doctor stops', { id: 'set.doctorStops' });
+    case 'doctorSaves':
+      return msg('The Doctor saves from', { id: 'set.doctorSaves' });
+    case 'doctorSelfHeal':
+      return msg('The Doctor heals himself', { id: 'set.doctorSelfHeal' });
+    case 'bodyguardDies':
+      return msg('The Bodyguard dies in the guarded player’s place', { id: 'set.bodyguardDies' });
+    case 'shootTeammates':
+      return msg('The mafia may shoot its own', { id: 'set.shootTeammates' });
     case 'jesterEndsGame':
       return msg('A voted-out Jester ends the game', { id: 'set.jesterEndsGame' });
     case 'chat':
@@ -155,6 +171,12 @@ export function optionName(key: keyof Settings, value: string): string {
       return msg('Speeches in turn', { id: 'opt.dayFormat.speeches' });
     case 'dayFormat.discussion':
       return msg('Open discussion', { id: 'opt.dayFormat.discussion' });
+    case 'dayFormat.discussionThenSpeeches':
+      return msg('Discussion, then speeches', { id: 'opt.dayFormat.discussionThenSpeeches' });
+    case 'dayFormat.speechesThenDiscussion':
+      return msg('Speeches, then discussion', { id: 'opt.dayFormat.speechesThenDiscussion' });
+    case 'firstDayFormat.same':
+      return msg('As every day', { id: 'opt.firstDayFormat.same' });
     case 'nominate.inSpeech':
       return msg('Only in one’s own speech', { id: 'opt.nominate.inSpeech' });
     case 'nominate.anytime':
@@ -187,11 +209,22 @@ export function optionName(key: keyof Settings, value: string): string {
       return msg('One attack', { id: 'opt.doctorStops.one' });
     case 'doctorStops.all':
       return msg('Every attack', { id: 'opt.doctorStops.all' });
+    case 'doctorSaves.anyAttack':
+      return msg('Any attack', { id: 'opt.doctorSaves.anyAttack' });
+    case 'doctorSaves.mafiaShot':
+      return msg('Only the mafia’s shot', { id: 'opt.doctorSaves.mafiaShot' });
+    case 'doctorSelfHeal.any':
+      return msg('Any night', { id: 'opt.doctorSelfHeal.any' });
+    case 'doctorSelfHeal.once':
+      return msg('Once a game', { id: 'opt.doctorSelfHeal.once' });
+    case 'doctorSelfHeal.never':
+      return msg('Never', { id: 'opt.doctorSelfHeal.never' });
     case 'thirdFoul.skip':
       return msg('The next speech', { id: 'opt.thirdFoul.skip' });
     case 'thirdFoul.short':
       return msg('Half of the next speech', { id: 'opt.thirdFoul.short' });
     default:
+      if (key === 'firstDayFormat') return optionName('dayFormat', value);
       return key === 'preset' ? presetName(value as PresetId) : value;
   }
 }

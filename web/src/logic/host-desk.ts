@@ -1,6 +1,5 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
-import { ROLES } from '../../../shared/roles/index.js';
-import type { GameView } from '../../../shared/views/types.js';
+import type { GameView, HostView } from '../../../shared/views/types.js';
 
 /** The host records moves for seats (`as`) only when he is the moderator of a table played in person. */
 export const records = (view: GameView): boolean => view.settings.master === 'moderator';
@@ -42,8 +41,8 @@ export function floorHolder(view: GameView): Seat | null {
 }
 
 /** A script line's shot is joint (A5, C4): the moderator records only where it landed, or a miss. */
-export function isJointShot(line: { wake: string; ability: string }): boolean {
-  return line.ability === 'shoot' && (line.wake === 'mafia' || line.wake === 'yakuza');
+export function isJointShot(host: HostView, line: HostView['script'][number]): boolean {
+  return line.ability === 'shoot' && host.jointWakes.includes(line.wake);
 }
 
 /** What a checker learnt tonight, for the host to show with a nod or a shake of the head. */
@@ -52,7 +51,3 @@ export function checksTonight(view: GameView): Array<{ seat: Seat; target: Seat;
     .filter((a) => a.ability === 'check' && a.result !== undefined)
     .map((a) => ({ seat: a.seat, target: a.target, result: a.result as string }));
 }
-
-/** The team a role belongs to, to colour the host's seat tiles. */
-export const teamOfRole = (role: string | null | undefined): string | null =>
-  role && role in ROLES ? ROLES[role as keyof typeof ROLES].team : null;

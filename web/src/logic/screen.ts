@@ -1,9 +1,8 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
-import { ROLES } from '../../../shared/roles/index.js';
-import type { GameView } from '../../../shared/views/types.js';
+import type { Channel, GameView } from '../../../shared/views/types.js';
 
 export type Screen = 'lobby' | 'host' | 'play';
-export type Channel = 'table' | 'mafia' | 'dead';
+export type { Channel };
 
 /** Which page a view belongs on: the lobby (and the card deal), the host's desk, or a player's game. */
 export function screenOf(view: GameView): Screen {
@@ -22,9 +21,7 @@ const alive = (view: GameView) => view.you?.alive === true;
 /** The living mafia meets on the introduction night: "I know my team" (A8). */
 export function knowTeamState(view: GameView): 'offer' | 'done' | null {
   const you = me(view);
-  if (!you?.role || view.phase.stage !== 'intro' || !alive(view) || !playsOwnMoves(view)) return null;
-  const def = ROLES[you.role];
-  if (def.team !== 'mafia' || !def.knowsTeam) return null;
+  if (!you?.may.knowTeam) return null;
   return you.knowTeam ? 'done' : 'offer';
 }
 
@@ -103,9 +100,10 @@ export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
   const mine = view.you?.seat ?? null;
   switch (intent.kind) {
     case 'act': {
-      // The mafia shoots outward: its own members are not offered (they are on the card, not the tiles).
+      // The view says whom the rules allow; the mafia still shoots outward: its own members are not offered.
+      const allowed = view.you?.abilities.find((a) => a.ability === intent.ability)?.targets ?? [];
       const mates = intent.ability === 'shoot' ? (view.you?.teammates ?? []) : [];
-      return OUTWARD.has(intent.ability) ? living.filter((s) => s !== mine && !mates.includes(s)) : living;
+      return OUTWARD.has(intent.ability) ? allowed.filter((s) => s !== mine && !mates.includes(s)) : allowed;
     }
     case 'nominate': {
       const taken = new Set(view.nominations.map((n) => n.target));
@@ -141,15 +139,7 @@ export function canGiveUp(view: GameView): boolean {
 
 /** Chat channels this player may write on now; presets played by voice have none (A3). */
 export function writableChannels(view: GameView): Channel[] {
-  const you = me(view);
-  if (!view.settings.chat || !you) return [];
-  const kind = view.phase.kind;
-  const out: Channel[] = [];
-  if (kind === 'over' || (alive(view) && kind !== 'night')) out.push('table');
-  const role = you.role ? ROLES[you.role] : null;
-  if (kind === 'night' && alive(view) && role?.team === 'mafia' && role.knowsTeam) out.push('mafia');
-  if (!alive(view) && kind !== 'lobby') out.push('dead');
-  return out;
+  return me(view)?.may.channels ?? [];
 }
 
 /** Names by seat, for announcements ("Seat 4 · Ann"). */

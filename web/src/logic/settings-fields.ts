@@ -1,6 +1,12 @@
-import { ROLE_IDS, type RoleId } from '../../../shared/domain/vocabulary.js';
+import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
-import type { GameMeta, PresetId, Settings, Timers } from '../../../shared/rules/settings.js';
+import {
+  DAY_FORMATS,
+  type GameMeta,
+  type PresetId,
+  type Settings,
+  type Timers,
+} from '../../../shared/rules/settings.js';
 
 type ChoiceKey = { [K in keyof Settings]: Settings[K] extends string ? K : never }[keyof Settings];
 
@@ -16,7 +22,8 @@ export const CHOICES: { [K in ChoiceKey]: readonly Settings[K][] } = {
   dealing: ['random', 'cards', 'manual'],
   introNight: ['auto', 'always', 'never'],
   firstDay: ['vote', 'noVote'],
-  dayFormat: ['speeches', 'discussion'],
+  dayFormat: DAY_FORMATS,
+  firstDayFormat: ['same', ...DAY_FORMATS],
   nominate: ['inSpeech', 'anytime'],
   voting: ['majority', 'nominations'],
   majorityOf: ['living', 'cast'],
@@ -24,6 +31,8 @@ export const CHOICES: { [K in ChoiceKey]: readonly Settings[K][] } = {
   allTied: ['nobody', 'draw'],
   checkMode: ['result', 'attackWhenFound', 'alwaysAttack'],
   doctorStops: ['one', 'all'],
+  doctorSaves: ['anyAttack', 'mafiaShot'],
+  doctorSelfHeal: ['any', 'once', 'never'],
   thirdFoul: ['skip', 'short'],
 };
 
@@ -49,6 +58,9 @@ export type Field =
 const SECTION: Partial<Record<keyof Settings, Section>> = {
   firstDay: 'day',
   dayFormat: 'day',
+  firstDayFormat: 'day',
+  rotateFirstSpeaker: 'day',
+  defenceBeforeVote: 'day',
   nominate: 'day',
   withdraw: 'day',
   replaceNomination: 'day',
@@ -62,9 +74,14 @@ const SECTION: Partial<Record<keyof Settings, Section>> = {
   allTied: 'day',
   introNight: 'night',
   introFullTime: 'night',
+  introScript: 'night',
   immunity: 'night',
   checkMode: 'night',
   doctorStops: 'night',
+  doctorSaves: 'night',
+  doctorSelfHeal: 'night',
+  bodyguardDies: 'night',
+  shootTeammates: 'night',
   bestMove: 'sport',
   bestMovePoints: 'sport',
   thirdFoul: 'sport',

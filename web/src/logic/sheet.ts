@@ -1,5 +1,6 @@
-import type { HowEliminated, RoleId, Seat } from '../../../shared/domain/vocabulary.js';
+import type { HowEliminated, Seat } from '../../../shared/domain/vocabulary.js';
 import type { BallotRecord } from '../../../shared/log/records.js';
+import type { RoleId } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
 
 export interface SheetRow {

@@ -102,6 +102,7 @@ export class GamePage extends LitElement {
         you?.role && !v.over
           ? html`<sc-role-card
             .roleId=${you.role}
+            .team=${you.team}
             .card=${you.card}
             .teammates=${you.teammates.map((seat) => ({ seat, name: nameOf(v, seat), role: null }))}
             .checks=${you.checks.map((c) => ({ ...c, name: nameOf(v, c.target) }))}

@@ -19,7 +19,7 @@ import type { DisqualifyDetail, ExtraPointsDetail } from '../components/judge-di
 import type { RecordDetail } from '../components/night-script.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command } from '../events.js';
-import { seatAndName } from '../i18n/names.js';
+import { seatAndName, wakeName } from '../i18n/names.js';
 import { living, records } from '../logic/host-desk.js';
 import { nameOf, namesOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
@@ -105,13 +105,17 @@ export class HostPage extends LitElement {
   }
 
   private intro(v: GameView) {
-    const mafia = Object.entries(v.host?.roles ?? {})
-      .filter(([, r]) => r === 'mafia' || r === 'don')
-      .map(([s]) => seatAndName(Number(s), nameOf(v, Number(s))));
+    const meeting = v.host?.meeting;
+    const seats = (meeting?.seats ?? []).map((s) => seatAndName(s, nameOf(v, s))).join(', ');
     return html`<section class="card">
       <h2>${msg('Introduction night', { id: 'set.introNight' })}</h2>
-      <p>${msg('The mafia wakes and meets in silence; nobody acts tonight.', { id: 'host.intro' })}</p>
-      ${mafia.length ? html`<p>${msg(str`Mafia: ${mafia.join(', ')}`, { id: 'host.mafia' })}</p>` : ''}
+      ${
+        meeting?.wake
+          ? html`<h3>${msg(str`Wake: ${wakeName(meeting.wake)}`, { id: 'script.wake' })}</h3>
+            <p>${seats}</p>`
+          : html`<p>${msg('The mafia wakes and meets in silence; nobody acts tonight.', { id: 'host.intro' })}</p>
+            ${seats ? html`<p>${msg(str`Mafia: ${seats}`, { id: 'host.mafia' })}</p>` : ''}`
+      }
     </section>`;
   }
 

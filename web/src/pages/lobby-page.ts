@@ -2,7 +2,7 @@ import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { ROLE_IDS, type RoleId } from '../../../shared/domain/vocabulary.js';
+import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { Settings } from '../../../shared/rules/settings.js';
 import type { GameView } from '../../../shared/views/types.js';
@@ -270,7 +270,7 @@ export class LobbyPage extends LitElement {
       ></sc-card-table>
       ${
         v.you?.role
-          ? html`<sc-role-card .roleId=${v.you.role} .card=${v.you.card} .teammates=${[]}></sc-role-card>`
+          ? html`<sc-role-card .roleId=${v.you.role} .team=${v.you.team} .card=${v.you.card} .teammates=${[]}></sc-role-card>`
           : ''
       }
     </section>`;

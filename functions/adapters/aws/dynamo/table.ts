@@ -12,8 +12,8 @@
  * Items:
  *
  *   pk                sk                   kind          other attributes
- *   GAME#<gameId>     C#<seq, 10 digits>   commit        gameId, seq, commandId, actor, at, events (JSON
- *                                                        string), prevHash, hash
+ *   GAME#<gameId>     C#<seq, 10 digits>   commit        gameId, seq, commandId, actor, at, command and
+ *                                                        events (JSON strings), prevHash, hash
  *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
  *   GAME#<gameId>     CONN#<connId>        gameConn      seat, expiresAt
  *   ROOM#<code>       ROOM                 room          gameId

@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import type { Actor, Seat } from '../domain/vocabulary.js';
+import { type Command, parseCommand } from '../engine/commands.js';
+import { createGame, type Decision, decide, joinGame } from '../engine/decide.js';
+import type { GameState } from '../engine/state.js';
+import { type SettingsInput, settingsInputSchema } from '../rules/settings.js';
+
+/**
+ * The command a commit records: everything the decider was given, so that deciding it again on the game as
+ * it was gives the same events (the audit's determinism check). A game's first commit is the room's
+ * creation, a seat taken in the lobby is a join, everything else a game command; `start` carries the seed
+ * the server drew for the deal.
+ */
+export type RecordedCommand =
+  | { type: 'create'; settings: SettingsInput; hostName: string }
+  | { type: 'join'; name: string; seat?: Seat }
+  | (Command & { seed?: number });
+
+const recordedRoomSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('create'), settings: settingsInputSchema, hostName: v.string() }),
+  v.strictObject({
+    type: v.literal('join'),
+    name: v.string(),
+    seat: v.optional(v.pipe(v.number(), v.integer())),
+  }),
+]);
+
+/** A commit's actor as the decider knows it, or null when the commit names nobody we know. */
+export function actorOf(recorded: string): Actor | null {
+  if (recorded === 'host' || recorded === 'system') return recorded;
+  return /^[1-9]\d*$/.test(recorded) ? Number(recorded) : null;
+}
+
+export type Redecision = Decision | { ok: false; unreadable: string };
+
+/** Decides a recorded command again, on the game as it was before its commit. */
+export function redecide(
+  state: GameState,
+  commit: { actor: string; at: number; command?: unknown },
+): Redecision {
+  const actor = actorOf(commit.actor);
+  if (actor === null) return { ok: false, unreadable: `unknown actor ${JSON.stringify(commit.actor)}` };
+  const raw = commit.command as { type?: unknown; seed?: unknown } | null | undefined;
+  if (raw?.type === 'create' || raw?.type === 'join') {
+    const room = v.safeParse(recordedRoomSchema, raw);
+    if (!room.success) return { ok: false, unreadable: `the ${raw.type} command is malformed` };
+    const c = room.output;
+    if (c.type === 'create') {
+      if (state.created) return { ok: false, unreadable: 'a second create in one game' };
+      return createGame(c.settings, c.hostName, { actor, now: commit.at });
+    }
+    return joinGame(state, c.name, c.seat, { actor, now: commit.at });
+  }
+  if (raw === null || typeof raw !== 'object')
+    return { ok: false, unreadable: 'the command is not an object' };
+  const { seed, ...fields } = raw;
+  if (seed !== undefined && typeof seed !== 'number')
+    return { ok: false, unreadable: 'the seed is not a number' };
+  const parsed = parseCommand(fields);
+  if (!parsed.ok) return { ok: false, unreadable: `the command is malformed: ${parsed.message}` };
+  return decide(state, parsed.command, { actor, now: commit.at, ...(seed === undefined ? {} : { seed }) });
+}

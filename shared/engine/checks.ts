@@ -1,0 +1,43 @@
+import type { Actor, Rejection, RejectionCode, Seat } from '../domain/vocabulary.js';
+import { PRESETS } from '../rules/presets.js';
+import type { CommandOf, CommandType } from './commands.js';
+import type { GameState } from './state.js';
+import type { Tx } from './tx.js';
+
+/** A command's handler: emits into the transaction, or says why the command is refused. */
+export type Handler<K extends CommandType> = (tx: Tx, c: CommandOf<K>, who: Actor) => Rejection | undefined;
+
+export const no = (code: RejectionCode, message: string): Rejection => ({ code, message });
+
+export const isRejection = (x: unknown): x is Rejection => typeof x === 'object' && x !== null && 'code' in x;
+
+export const inLobby = (s: GameState) => s.phase.kind === 'lobby' && s.phase.stage === 'lobby';
+
+export const seatsOf = (s: GameState): Seat[] =>
+  Object.keys(s.names)
+    .map(Number)
+    .sort((a, b) => a - b);
+
+export const maxSeats = (s: GameState) => PRESETS[s.settings.preset].maxPlayers;
+
+/** The actor's seat, if he has one. */
+export function seated(s: GameState, who: Actor): Seat | Rejection {
+  if (typeof who !== 'number' || !(who in s.names))
+    return no('not_a_player', 'only a seated player can do that');
+  return who;
+}
+
+/** The actor's seat, if he is still in the game. */
+export function living(s: GameState, who: Actor): Seat | Rejection {
+  const seat = seated(s, who);
+  if (isRejection(seat)) return seat;
+  return s.alive.includes(seat) ? seat : no('dead_player', 'you are out of the game');
+}
+
+/** A target that is a seat of this game and still in it. */
+export function livingTarget(s: GameState, target: Seat | undefined): Seat | Rejection {
+  if (target === undefined) return no('bad_command', 'a target seat is required');
+  if (!(target in s.names)) return no('unknown_seat', `there is no seat ${target}`);
+  if (!s.alive.includes(target)) return no('bad_target', `seat ${target} is out of the game`);
+  return target;
+}

@@ -1,0 +1,79 @@
+/**
+ * The forum game's roles and abilities (seed 003). Its role ids are its own: the forum's `commissar` guards
+ * the office and has an assistant, so it is not the checking Sheriff that other rule sets call Commissar.
+ */
+
+/** Which side a role stands on for the win (D1): the lair, the attackers it must destroy, or neutral. */
+export type ForumSide = 'lair' | 'attacker' | 'neutral';
+
+export const MOVE_IDS = ['nagant', 'rifle', 'mine', 'doubleKill', 'tripleKill', 'blowOffice'] as const;
+/** The mafia's moves (D7): one of them, once, each night. */
+export type MoveId = (typeof MOVE_IDS)[number];
+
+export const GUARD_IDS = ['knock', 'guardOffice', 'guardCommissar', 'guardNecromancer', 'den'] as const;
+/** The other roles' night abilities in the forum game. */
+export type GuardId = (typeof GUARD_IDS)[number];
+
+export type ForumAbilityId = MoveId | GuardId;
+
+export interface ForumAbilityDef {
+  /** How many seats one use names: the least and the most. */
+  targets: { min: number; max: number };
+  /** Whom the ability acts on when it names nobody (the mine fires on whoever acts on its carrier). */
+  actsOn?: ForumRoleId;
+}
+
+const one = { min: 1, max: 1 };
+const none = { min: 0, max: 0 };
+
+export const FORUM_ABILITIES: Record<ForumAbilityId, ForumAbilityDef> = {
+  nagant: { targets: one },
+  rifle: { targets: one },
+  mine: { targets: one },
+  doubleKill: { targets: { min: 1, max: 2 } },
+  tripleKill: { targets: { min: 1, max: 3 } },
+  blowOffice: { targets: none },
+  knock: { targets: one },
+  guardOffice: { targets: none },
+  guardCommissar: { targets: none, actsOn: 'commissar' },
+  guardNecromancer: { targets: none, actsOn: 'necromancer' },
+  den: { targets: one },
+};
+
+export interface ForumRoleDef {
+  side: ForumSide;
+  /** A mafioso orders the mafia's moves and earns points and levels (D5–D8). */
+  mafioso: boolean;
+  /** A lair member who may train into a mafioso (D2): by his level, or (the unfaithful) by his points. */
+  trains: 'level' | 'points' | null;
+  abilities: readonly ForumAbilityId[];
+}
+
+const plain = { mafioso: false, trains: null, abilities: [] } as const;
+
+export const FORUM_ROLES = {
+  mafia: { side: 'lair', mafioso: true, trains: null, abilities: MOVE_IDS },
+  journalist: { ...plain, side: 'lair', trains: 'level' },
+  agent: { ...plain, side: 'lair', trains: 'level' },
+  lawyer: { ...plain, side: 'lair', trains: 'level' },
+  unfaithful: { ...plain, side: 'lair', trains: 'points' },
+  commissar: { ...plain, side: 'attacker', abilities: ['guardOffice'] },
+  assistant: { ...plain, side: 'attacker', abilities: ['guardCommissar'] },
+  civilian: { ...plain, side: 'attacker' },
+  necromancer: { ...plain, side: 'attacker' },
+  apostate: { ...plain, side: 'attacker', abilities: ['guardNecromancer'] },
+  doctor: { ...plain, side: 'neutral', abilities: ['guardOffice'] },
+  psycho: { ...plain, side: 'neutral', abilities: ['guardOffice', 'knock'] },
+  girl: { ...plain, side: 'neutral', abilities: ['knock'] },
+  hacker: { ...plain, side: 'neutral', abilities: ['knock'] },
+  maniac: { ...plain, side: 'neutral', abilities: ['den'] },
+  killer: { ...plain, side: 'neutral' },
+} as const satisfies Record<string, ForumRoleDef>;
+
+export type ForumRoleId = keyof typeof FORUM_ROLES;
+export const FORUM_ROLE_IDS = Object.keys(FORUM_ROLES) as ForumRoleId[];
+export const forumRole = (id: ForumRoleId): ForumRoleDef => FORUM_ROLES[id];
+
+export const ITEM_IDS = ['vest', 'elixir', 'antimafia'] as const;
+/** Protections a player holds and spends (D3). */
+export type ItemId = (typeof ITEM_IDS)[number];

@@ -1,0 +1,74 @@
+import type { ForumRoleId, ItemId, MoveId } from './roles.js';
+
+/**
+ * The forum game's tables. The seed refers to "the game tables" for levels, points and prices without giving
+ * them; these defaults are ours, documented in docs/rules.md, and every one is a setting.
+ */
+export interface ForumSettings {
+  /** Points needed for each level: index = level; level 0 needs 0. */
+  levelPoints: readonly number[];
+  /** The lair wins on points when any living mafioso has this many (D16). */
+  victoryPoints: number;
+  /** The level a mafioso needs to order each move (D7). */
+  moveLevel: Record<MoveId, number>;
+  /** Most uses of each move in a game; null = every night (D7, D11–D15). */
+  usesPerGame: Record<MoveId, number | null>;
+  /** Uses the mafia holds when the game begins; the limited moves come with levels (D6). */
+  startingStock: Record<MoveId, number>;
+  /** Active abilities: the whole mafia gains these once, when any mafioso first reaches the level (D6). */
+  activeGrants: ReadonlyArray<{ level: number; move: MoveId; uses: number }>;
+  /** Passive items: each mafioso gains these at his own level (D6). */
+  passiveGrants: ReadonlyArray<{ level: number; item: ItemId; count: number }>;
+  /** Points to each mafioso credited with a move (D8): per victim for the killing moves, once for a mine. */
+  movePoints: Record<MoveId, number>;
+  /** Points to each mafioso who voted for a hanged player (D5). */
+  hangingPoints: number;
+  /** MafBucks earned per point earned; they buy items and levels (D16). */
+  bucksPerPoint: number;
+  /** Prices in MafBucks, and the level a buyer needs for each item (D16). */
+  prices: { level: number } & Record<ItemId, number>;
+  itemLevel: Record<ItemId, number>;
+  /** The roles that sit in the office: office guard covers them, blowing up the office kills them (D15). */
+  office: readonly ForumRoleId[];
+  /** The Maniac sits in his own den every night: an attacker dies (not against the rifle, D11). */
+  autoDen: boolean;
+  /** How often the Killer's automatic self-defence saves him in a game. */
+  selfDefenceUses: number;
+  /** A journalist, agent or lawyer trains into a mafioso at this level; the unfaithful at these points (D2). */
+  trainLevel: number;
+  trainPoints: number;
+  /** Items each role starts with. */
+  startingItems: Partial<Record<ForumRoleId, Partial<Record<ItemId, number>>>>;
+}
+
+export const FORUM_DEFAULTS: ForumSettings = {
+  levelPoints: [0, 4, 10, 18, 28, 40],
+  victoryPoints: 60,
+  moveLevel: { nagant: 0, mine: 1, rifle: 1, doubleKill: 2, blowOffice: 3, tripleKill: 4 },
+  usesPerGame: { nagant: null, rifle: 2, mine: 1, doubleKill: 1, tripleKill: 1, blowOffice: 1 },
+  startingStock: { nagant: 0, rifle: 0, mine: 0, doubleKill: 0, tripleKill: 0, blowOffice: 0 },
+  activeGrants: [
+    { level: 1, move: 'rifle', uses: 1 },
+    { level: 1, move: 'mine', uses: 1 },
+    { level: 2, move: 'doubleKill', uses: 1 },
+    { level: 3, move: 'blowOffice', uses: 1 },
+    { level: 4, move: 'tripleKill', uses: 1 },
+    { level: 5, move: 'rifle', uses: 1 },
+  ],
+  passiveGrants: [
+    { level: 2, item: 'vest', count: 1 },
+    { level: 3, item: 'elixir', count: 1 },
+    { level: 4, item: 'vest', count: 2 },
+  ],
+  movePoints: { nagant: 2, rifle: 2, mine: 1, doubleKill: 2, tripleKill: 2, blowOffice: 2 },
+  hangingPoints: 1,
+  bucksPerPoint: 1,
+  prices: { level: 8, vest: 3, elixir: 5, antimafia: 6 },
+  itemLevel: { vest: 0, elixir: 1, antimafia: 2 },
+  office: ['commissar', 'assistant', 'doctor'],
+  autoDen: true,
+  selfDefenceUses: 1,
+  trainLevel: 2,
+  trainPoints: 10,
+  startingItems: {},
+};

@@ -1,0 +1,136 @@
+import type { Rejection, Seat } from '../domain/vocabulary.js';
+import type { NewspaperPage } from './newspaper.js';
+import {
+  FORUM_ABILITIES,
+  FORUM_ROLES,
+  type ForumRoleId,
+  ITEM_IDS,
+  type ItemId,
+  MOVE_IDS,
+  type MoveId,
+} from './roles.js';
+import type { ForumSettings } from './settings.js';
+
+/** What one player holds: points and level (mafiosi and lair members), MafBucks and items (anyone). */
+export interface Purse {
+  points: number;
+  bucks: number;
+  /** The level whose passive items he has received (D6). */
+  level: number;
+  items: Record<ItemId, number>;
+}
+
+/** The forum game's own part of a game: plain JSON, folded from its events like the rest. */
+export interface ForumState {
+  purses: Record<string, Purse>;
+  /** Uses of each move the mafia holds now (D6); the nagant needs none. */
+  stock: Record<MoveId, number>;
+  /** Uses of each move spent so far (D7: uses per game). */
+  used: Record<MoveId, number>;
+  /** The highest level any mafioso has reached: the active grants up to it are given (D6). */
+  topLevel: number;
+  /** A planted mine waiting for its first attacker (D12), and whether the one mine of the game is gone. */
+  mine: { carrier: Seat; round: number } | null;
+  /** Uses of the Killer's self-defence spent, by seat. */
+  selfDefenceUsed: Record<string, number>;
+  newspaper: NewspaperPage[];
+}
+
+export interface ForumTable {
+  alive: Seat[];
+  roles: Record<string, ForumRoleId>;
+}
+
+const noItems = (): Record<ItemId, number> =>
+  Object.fromEntries(ITEM_IDS.map((id) => [id, 0])) as Record<ItemId, number>;
+
+export function initialForum(roles: Record<string, ForumRoleId>, settings: ForumSettings): ForumState {
+  const purses: Record<string, Purse> = {};
+  for (const [seat, role] of Object.entries(roles)) {
+    purses[seat] = {
+      points: 0,
+      bucks: 0,
+      level: 0,
+      items: { ...noItems(), ...settings.startingItems[role] },
+    };
+  }
+  const zero = Object.fromEntries(MOVE_IDS.map((id) => [id, 0])) as Record<MoveId, number>;
+  return {
+    purses,
+    stock: { ...settings.startingStock },
+    used: zero,
+    topLevel: 0,
+    mine: null,
+    selfDefenceUsed: {},
+    newspaper: [],
+  };
+}
+
+export const isMafioso = (t: ForumTable, seat: Seat): boolean =>
+  t.roles[seat] !== undefined && FORUM_ROLES[t.roles[seat]].mafioso;
+
+export const isLair = (t: ForumTable, seat: Seat): boolean =>
+  t.roles[seat] !== undefined && FORUM_ROLES[t.roles[seat]].side === 'lair';
+
+export const seatsOf = (t: ForumTable, role: ForumRoleId): Seat[] =>
+  t.alive.filter((seat) => t.roles[seat] === role);
+
+/** The mafia may make this move tonight: it holds a use and the game's limit is not reached (D7). */
+export function moveAvailable(state: ForumState, move: MoveId, settings: ForumSettings): boolean {
+  const limit = settings.usesPerGame[move];
+  if (limit !== null && state.used[move] >= limit) return false;
+  return move === 'nagant' || state.stock[move] > 0;
+}
+
+/** The level a number of points reaches (the level table is ascending). */
+export function levelFor(points: number, settings: ForumSettings): number {
+  let level = 0;
+  settings.levelPoints.forEach((needed, i) => {
+    if (points >= needed) level = i;
+  });
+  return level;
+}
+
+/** A mafioso may order a move when his level grants it and the mafia holds it (D7); others count as asleep. */
+export const mayOrder = (state: ForumState, seat: Seat, move: MoveId, settings: ForumSettings): boolean =>
+  levelFor(state.purses[seat]?.points ?? 0, settings) >= settings.moveLevel[move] &&
+  moveAvailable(state, move, settings);
+
+/**
+ * Why a mafioso's order cannot stand, or null: a living mafioso with the level for a move the mafia holds
+ * (D7), naming as many living seats as the move takes, never a mine on the lair (D12).
+ */
+export function orderRefusal(
+  state: ForumState,
+  table: ForumTable,
+  order: { seat: Seat; move: MoveId; targets: readonly Seat[] },
+  settings: ForumSettings,
+): Rejection | null {
+  if (!table.alive.includes(order.seat)) return { code: 'dead_player', message: 'the dead give no orders' };
+  if (!isMafioso(table, order.seat))
+    return { code: 'not_allowed', message: "only a mafioso orders the mafia's move" };
+  if (!mayOrder(state, order.seat, order.move, settings)) {
+    return {
+      code: 'not_allowed',
+      message: `${order.move} needs level ${settings.moveLevel[order.move]} and a use left`,
+    };
+  }
+  const { min, max } = FORUM_ABILITIES[order.move].targets;
+  if (order.targets.length < min || order.targets.length > max) {
+    return {
+      code: 'bad_target',
+      message: `${order.move} names ${min === max ? min : `${min} to ${max}`} seat(s)`,
+    };
+  }
+  if (order.targets.some((seat) => !table.alive.includes(seat))) {
+    return { code: 'bad_target', message: 'a target is not a living player' };
+  }
+  if (order.move === 'mine' && order.targets.some((seat) => isLair(table, seat))) {
+    return { code: 'bad_target', message: 'a mine is never planted on the lair or its allies' };
+  }
+  return null;
+}
+
+/** D12: the mine is lost when its carrier leaves the game (hanged, or poisoned by the Maniac). */
+export const withoutMineOn = (state: ForumState, seat: Seat): ForumState =>
+  state.mine?.carrier === seat ? { ...state, mine: null } : state;

@@ -1,0 +1,33 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
+import type { RunningServer } from '../../functions/local/server.js';
+import type { Phase } from '../../shared/index.js';
+
+/**
+ * Moves the server's clock to the game's current deadline and waits until the deadline handler has ended
+ * the step and the projector has sent its views; returns the step the game is in then. The deadline must be
+ * one the projector has scheduled: a game still settling is waited for, up to `timeoutMs`.
+ */
+export async function jumpToDeadline(
+  server: RunningServer,
+  clock: JumpingClock,
+  gameId: string,
+  timeoutMs = 5000,
+): Promise<Phase> {
+  const giveUp = Date.now() + timeoutMs;
+  for (;;) {
+    await server.settle();
+    const game = await server.app.deps.cache.load(gameId);
+    const deadline = game?.folded.state.deadline ?? null;
+    if (deadline?.at != null && !deadline.advisory && server.scheduler.isPending(gameId, deadline.id)) {
+      clock.jumpTo(deadline.at);
+      await server.settle();
+      const after = await server.app.deps.cache.load(gameId);
+      if (after === null) throw new Error(`game ${gameId} is gone`);
+      return after.folded.state.phase;
+    }
+    if (Date.now() > giveUp)
+      throw new Error(`game ${gameId} has no deadline waiting for its time: ${JSON.stringify(deadline)}`);
+    await sleep(10);
+  }
+}
