@@ -3,4 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../functions/cli/mafia.ts');
+const { main } = await import('../functions/cli/mafia.ts');
+process.exitCode = await main(process.argv.slice(2));

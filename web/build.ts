@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
+import { iceServersOf } from './src/logic/ice-servers.js';
 import { cssVars, DAY, NIGHT } from './src/styles/palette.js';
 import { gzippedSize, initialChunks } from './tools/bundle-size.js';
 import { iconPng } from './tools/icon.js';
@@ -80,6 +81,18 @@ writeFileSync(join(dist, 'manifest.webmanifest'), `${JSON.stringify(manifest, nu
 
 // Per deployment: a deployment overwrites it with {"wsUrl": "wss://…"}; locally the app uses /ws.
 writeFileSync(join(dist, 'config.json'), '{}\n');
+/** ICE_SERVERS is a JSON array of RTCIceServer; a value that is not one stops the build, not the first call. */
+function iceServersFromEnv(raw: string | undefined) {
+  if (!raw) return [];
+  const servers = iceServersOf({ iceServers: JSON.parse(raw) });
+  if (servers.length === 0) throw new Error('ICE_SERVERS holds no stun:, turn: or turns: address');
+  return servers;
+}
+// The video table's STUN/TURN servers (docs/deploy.md), from ICE_SERVERS at build time; none on a LAN.
+writeFileSync(
+  join(dist, 'ice.json'),
+  `${JSON.stringify({ iceServers: iceServersFromEnv(process.env.ICE_SERVERS) })}\n`,
+);
 
 // The service worker: Workbox bundled in (no CDN), then the precache list injected into it.
 const swTemp = join(here, '.sw-build.js');
@@ -99,7 +112,7 @@ const precache = await injectManifest({
   swDest: join(dist, 'sw.js'),
   globDirectory: dist,
   globPatterns: ['**/*.{html,js,webmanifest,png}'],
-  globIgnores: ['sw.js', 'config.json'],
+  globIgnores: ['sw.js', 'config.json', 'ice.json'],
 });
 rmSync(swTemp, { force: true });
 for (const w of precache.warnings) console.warn(`workbox: ${w}`);

@@ -1,41 +1,196 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { auditLog } from '../../shared/audit/audit.js';
+import { type LogCommit, verifyChain } from '../../shared/audit/chain.js';
+import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import { buildSheet } from '../../shared/audit/sheet.js';
 import { renderSheetHtml } from '../../shared/audit/sheet-html.js';
+import { formatTimelineLine, timeline } from '../../shared/audit/timeline.js';
+import { parseViewer } from '../../shared/audit/viewer.js';
+import type { GameState } from '../../shared/engine/state.js';
 import { parseScenario, runScenario, type ScenarioRun } from '../../shared/play/scenario.js';
+import { tableLog } from '../../shared/play/table.js';
+import { viewFor } from '../../shared/views/view.js';
+import { exportFromDataDir, exportFromDynamo } from './export.js';
+import { parseJsonLines, readLogFile, toJsonLines } from './log-file.js';
 
-const USAGE = `usage: mafia play FILE             play a scenario file and print the result (docs/protocol.md)
-       mafia sheet FILE [--html]   play a scenario file and print its game sheet as JSON, or as a
-                                   printable HTML page with --html (docs/sheet.md)
-       mafia help                  this text`;
+const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
+                                         --log writes the game's log to OUT
+       mafia sheet FILE|LOG [--html]       the game sheet of a scenario file or a log, as JSON or as a
+                                         printable HTML page with --html (docs/sheet.md)
+       mafia export GAME_ID [--table T --region R]
+                                         print a game's log (JSON Lines): from the local data directory
+                                         (DATA_DIR, default .data), or from a DynamoDB table
+       mafia audit LOG                     verify a log: chain, sequence, invariants, every command decided
+                                         again (docs/audit.md); exit 1 names the first bad seq
+       mafia replay LOG --as VIEWER [--at SEQ]
+                                         the view VIEWER (a seat, host, public, analyst) had at SEQ
+       mafia timeline LOG [--as VIEWER]    one line per event, as VIEWER knew it (default analyst)
+       mafia help                          this text`;
 
-type Out = Pick<NodeJS.WriteStream, 'write'>;
+export type Out = Pick<NodeJS.WriteStream, 'write'>;
 
-/** Exit codes: 0 played, 1 an expect/until failed, 2 unreadable or invalid scenario or bad usage. */
-export function main(argv: string[], out: Out = process.stdout, err: Out = process.stderr): number {
-  const [verb, ...args] = argv;
+interface Args {
+  positional: string[];
+  options: Map<string, string | true>;
+}
+
+const VALUED = new Set(['--log', '--as', '--at', '--table', '--region']);
+
+function parseArgs(args: string[]): Args | null {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith('--')) positional.push(a);
+    else if (VALUED.has(a)) {
+      if (i + 1 >= args.length) return null;
+      options.set(a, args[++i]);
+    } else if (a === '--html') options.set(a, true);
+    else return null;
+  }
+  return { positional, options };
+}
+
+/** Exit codes: 0 done, 1 the game or the log failed a check, 2 bad usage or an unreadable file. */
+export async function main(
+  argv: string[],
+  out: Out = process.stdout,
+  err: Out = process.stderr,
+): Promise<number> {
+  const [verb, ...rest] = argv;
   if (verb === 'help' || verb === '--help' || verb === undefined) {
     out.write(`${USAGE}\n`);
     return verb === undefined ? 2 : 0;
   }
-  const html = args.includes('--html');
-  const files = args.filter((a) => a !== '--html');
-  const usable = verb === 'play' ? files.length >= 1 && !html : verb === 'sheet' && files.length === 1;
-  if (!usable) {
+  const args = parseArgs(rest);
+  const usage = () => {
     err.write(`${USAGE}\n`);
     return 2;
+  };
+  if (args === null || args.positional.length !== 1) return usage();
+  const [target] = args.positional;
+  const opt = (name: string) => args.options.get(name);
+  const allowed = (...names: string[]) => [...args.options.keys()].every((k) => names.includes(k));
+  const fail = (message: string, code = 2) => {
+    err.write(`mafia: ${message}\n`);
+    return code;
+  };
+
+  switch (verb) {
+    case 'play': {
+      if (!allowed('--log')) return usage();
+      const run = playFile(target, err);
+      if (typeof run === 'number') return run;
+      out.write(`${JSON.stringify(run.result)}\n`);
+      const log = opt('--log');
+      if (typeof log === 'string') writeFileSync(log, toJsonLines(tableLog(run.table, gameIdOf(target))));
+      return scenarioVerdict(run, target, err);
+    }
+    case 'sheet': {
+      if (!allowed('--html')) return usage();
+      const game = readGame(target, err);
+      if (typeof game === 'number') return game;
+      const sheet = buildSheet(game.state);
+      out.write(opt('--html') ? renderSheetHtml(sheet) : `${JSON.stringify(sheet, null, 2)}\n`);
+      return game.run ? scenarioVerdict(game.run, target, err) : 0;
+    }
+    case 'export': {
+      if (!allowed('--table', '--region')) return usage();
+      const table = opt('--table');
+      const region = opt('--region') ?? process.env.AWS_REGION;
+      if (table !== undefined && typeof region !== 'string')
+        return fail('--table needs --region (or AWS_REGION)');
+      let commits: LogCommit[];
+      try {
+        commits =
+          typeof table === 'string'
+            ? await exportFromDynamo(table, region as string, target)
+            : exportFromDataDir(process.env.DATA_DIR ?? '.data', target);
+      } catch (e) {
+        return fail(`cannot read the store: ${(e as Error).message}`);
+      }
+      if (commits.length === 0) return fail(`no game ${target}`, 1);
+      out.write(toJsonLines(commits));
+      return 0;
+    }
+    case 'audit': {
+      if (!allowed()) return usage();
+      const log = readLogFile(target);
+      if (!log.ok) return fail(`${target}: ${log.message}`);
+      const result = auditLog(log.commits);
+      if (!result.ok) return fail(`${target}: seq ${result.seq}: ${result.reason}`, 1);
+      out.write(`${result.summary}\n`);
+      return 0;
+    }
+    case 'replay':
+    case 'timeline': {
+      if (!allowed('--as', ...(verb === 'replay' ? ['--at'] : []))) return usage();
+      const as = opt('--as') ?? (verb === 'timeline' ? 'analyst' : undefined);
+      const viewer = typeof as === 'string' ? parseViewer(as) : null;
+      if (viewer === null) return fail('--as takes a seat number, host, public or analyst');
+      const log = verifiedLog(target, err);
+      if (typeof log === 'number') return log;
+      if (verb === 'timeline') {
+        for (const line of timeline(log, viewer)) out.write(`${formatTimelineLine(line)}\n`);
+        return 0;
+      }
+      const at = opt('--at');
+      const seq = at === undefined ? Number.POSITIVE_INFINITY : Number(at);
+      if (!Number.isInteger(seq) && at !== undefined) return fail('--at takes a sequence number');
+      if (seq < 1 || seq > log.length) return fail(`--at: the log has seqs 1 to ${log.length}`);
+      const folded = foldCommits(emptyFold, log, seq);
+      out.write(
+        `${JSON.stringify({ version: folded.version, view: viewFor(folded.state, viewer) }, null, 2)}\n`,
+      );
+      return 0;
+    }
+    default:
+      return usage();
   }
-  const file = files[0];
-  const run = playFile(file, err);
-  if (typeof run === 'number') return run;
-  if (verb === 'play') out.write(`${JSON.stringify(run.result)}\n`);
-  else if (html) out.write(renderSheetHtml(buildSheet(run.table.state)));
-  else out.write(`${JSON.stringify(buildSheet(run.table.state), null, 2)}\n`);
-  if (!run.ok) {
-    const where = run.step < 0 ? 'setup' : `step ${run.step}`;
-    err.write(`mafia: ${file}: ${where}: ${run.message}\n`);
+}
+
+const gameIdOf = (file: string) => `play-${basename(file).replace(/\.[^.]*$/, '')}`;
+
+function scenarioVerdict(run: ScenarioRun, file: string, err: Out): number {
+  if (run.ok) return 0;
+  const where = run.step < 0 ? 'setup' : `step ${run.step}`;
+  err.write(`mafia: ${file}: ${where}: ${run.message}\n`);
+  return 1;
+}
+
+/** A log whose chain holds: replays and timelines are told from nothing else. */
+function verifiedLog(file: string, err: Out): LogCommit[] | 1 | 2 {
+  const log = readLogFile(file);
+  if (!log.ok) {
+    err.write(`mafia: ${file}: ${log.message}\n`);
+    return 2;
+  }
+  const chain = verifyChain(log.commits);
+  const first = log.commits[0].seq;
+  if (!chain.ok || first !== 1) {
+    const [seq, reason] = chain.ok ? [1, 'the log does not start at seq 1'] : [chain.seq, chain.reason];
+    err.write(`mafia: ${file}: seq ${seq}: ${reason} (see mafia audit)\n`);
     return 1;
   }
-  return 0;
+  return log.commits;
+}
+
+/** A scenario file played, or a log folded: whichever the file holds. */
+function readGame(file: string, err: Out): { state: GameState; run?: ScenarioRun } | 1 | 2 {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    err.write(`mafia: cannot read ${file}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (parseJsonLines(text).ok) {
+    const log = verifiedLog(file, err);
+    return typeof log === 'number' ? log : { state: foldCommits(emptyFold, log).state };
+  }
+  const run = playFile(file, err);
+  return typeof run === 'number' ? run : { state: run.table.state, run };
 }
 
 /** Reads and plays a scenario file; an unreadable or invalid file is exit code 2. */
@@ -54,5 +209,3 @@ function playFile(file: string, err: Out): ScenarioRun | 2 {
   }
   return runScenario(parsed.scenario);
 }
-
-process.exitCode = main(process.argv.slice(2));

@@ -1,5 +1,6 @@
 import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
+import type { NewspaperPage } from '../forum/newspaper.js';
 import type { Elimination } from '../log/records.js';
 import type { RoleId, Winner } from '../roles/index.js';
 import { totals } from './points.js';
@@ -18,6 +19,8 @@ export interface GameResult {
   eliminated: Elimination[];
   points: Record<string, number> | null;
   fouls: Record<string, number>;
+  /** The forum game's newspaper: each night's lines (seed 003); absent in other rule sets. */
+  newspaper?: NewspaperPage[];
 }
 
 export function resultOf(s: GameState, version: number): GameResult {
@@ -35,5 +38,6 @@ export function resultOf(s: GameState, version: number): GameResult {
     eliminated: s.eliminated,
     points: totals(s),
     fouls: Object.fromEntries(Object.entries(s.fouls).filter(([, n]) => n > 0)),
+    ...(s.forum ? { newspaper: s.forum.newspaper } : {}),
   };
 }

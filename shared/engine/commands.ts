@@ -3,12 +3,13 @@ import { ROLE_ALIASES, ROLE_IDS, VERBS } from '../roles/index.js';
 
 type RoleAlias = keyof typeof ROLE_ALIASES;
 
+import { FORUM_ABILITY_IDS } from '../forum/roles.js';
 import { settingsInputSchema } from '../rules/settings.js';
 
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
 /** In moderator mode the host records a player's command `as` that seat. */
 const as = v.optional(seat);
-const ability = v.picklist(VERBS);
+const ability = v.picklist([...VERBS, ...FORUM_ABILITY_IDS]);
 
 const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
   v.strictObject({ type: v.literal(type), as, ...entries });

@@ -105,6 +105,11 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       return { ...withUndo(s), actions: [...s.actions, e.action] };
     case 'shotRecorded':
       return { ...withUndo(s), recordedShot: { target: e.target } };
+    case 'forumActed':
+      return s.forum ? { ...s, forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
+    case 'forumNightResolved':
+    case 'forumHoldings':
+      return { ...s, forum: e.forum };
     case 'nightResolved':
       return { ...s, lastNight: e.report, nights: [...s.nights, e.report] };
     case 'playerEliminated':

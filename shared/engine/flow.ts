@@ -1,4 +1,5 @@
 import type { HowEliminated, PhaseKind, Seat } from '../domain/vocabulary.js';
+import { afterForumElimination, finishForumNight, forumEveryoneActed } from '../forum/game.js';
 import type { BallotRecord, Step } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import {
@@ -62,6 +63,7 @@ export function beginPlay(tx: Tx): void {
 
 export function eliminate(tx: Tx, seat: Seat, how: HowEliminated, round: number): void {
   emit(tx, { type: 'playerEliminated', seat, how, round });
+  afterForumElimination(tx, seat, how);
   const s = tx.state;
   if (s.pendingWinner) return; // a removal during the final last word does not change the result
   const team = teamOf(s, seat);
@@ -89,7 +91,8 @@ function circleFrom(alive: Seat[], from: Seat): Seat[] {
 
 function firstSpeakerOf(s: GameState, round: number): Seat | null {
   if (s.alive.length === 0) return null;
-  if (round === 1 || s.previousFirstSpeaker === null) return s.alive[0];
+  // C21, E6: each day passes the first speech on to the next living player — or not, by setting.
+  if (round === 1 || s.previousFirstSpeaker === null || !s.settings.rotateFirstSpeaker) return s.alive[0];
   return circleFrom(s.alive, s.previousFirstSpeaker + 1)[0];
 }
 
@@ -111,17 +114,37 @@ export function beginDay(tx: Tx, round: number): void {
     if (!runAgenda(tx, 'day', round, words)) endGameNow(tx);
     return;
   }
-  runAgenda(tx, 'day', round, [...words, ...talkSteps(tx.state)]);
+  runAgenda(tx, 'day', round, [...words, ...talkSteps(tx.state, round)]);
   if (s.settings.voting === 'majority') emit(tx, { type: 'ballotOpened', kind: 'vote', candidates: [] });
 }
 
-function talkSteps(s: GameState): Step[] {
+/** The day's talk in the rule set's order (C19), the first day in a format of its own if it has one (C20). */
+function talkSteps(s: GameState, round: number): Step[] {
   const t = s.settings.timers;
   if (s.settings.voting === 'majority') return [{ stage: 'discussion', speaker: null, seconds: t.day }];
-  if (s.settings.dayFormat === 'discussion')
-    return [{ stage: 'discussion', speaker: null, seconds: t.discussion }];
+  const { firstDayFormat, dayFormat } = s.settings;
+  const format = round === 1 && firstDayFormat !== 'same' ? firstDayFormat : dayFormat;
+  const discussion: Step[] = [{ stage: 'discussion', speaker: null, seconds: t.discussion }];
   const first = s.day?.firstSpeaker ?? s.alive[0];
-  return circleFrom(s.alive, first).map((seat) => ({ stage: 'speech', speaker: seat, seconds: t.speech }));
+  const speeches: Step[] = circleFrom(s.alive, first).map((seat) => ({
+    stage: 'speech',
+    speaker: seat,
+    seconds: t.speech,
+  }));
+  switch (format) {
+    case 'speeches':
+      return speeches;
+    case 'discussion':
+      return discussion;
+    case 'discussionThenSpeeches':
+      return [...discussion, ...speeches];
+    case 'speechesThenDiscussion':
+      return [...speeches, ...discussion];
+    default: {
+      const _exhaustive: never = format;
+      return speeches;
+    }
+  }
 }
 
 /** The wake groups that have someone alive to wake tonight, in the rule set's order (C12, E13). */
@@ -163,15 +186,21 @@ export function finishNight(tx: Tx): void {
   const s = tx.state;
   const round = s.phase.round;
   if (round > 0) {
-    const report = resolveNight({
-      round,
-      alive: s.alive,
-      roles: s.roles,
-      actions: s.actions,
-      recordedShot: s.recordedShot,
-      settings: s.settings,
-    });
-    emit(tx, { type: 'nightResolved', report });
+    if (s.forum) finishForumNight(tx);
+    else {
+      const input = {
+        round,
+        alive: s.alive,
+        roles: s.roles,
+        actions: s.actions,
+        recordedShot: s.recordedShot,
+      };
+      emit(tx, { type: 'nightResolved', report: resolveNight({ ...input, settings: s.settings }) });
+    }
+    const report = tx.state.lastNight ?? { deaths: [] };
+    // D16: the night's points may bring the lair its victory with nobody eliminated.
+    const onPoints = tx.state.forum && !tx.state.pendingWinner ? winnerNow(tx.state) : null;
+    if (onPoints) emit(tx, { type: 'winDecided', winner: onPoints, winners: winnersOf(tx.state, onPoints) });
     countQuiet(tx, report.deaths.length === 0 && tx.state.eliminated.length === tx.state.leftBefore, true);
     if (tx.state.pendingWinner) return endGameNow(tx);
   }
@@ -203,11 +232,19 @@ function afterTalk(tx: Tx): void {
   const round = s.phase.round;
   if (!day || s.settings.voting === 'majority' || day.voteCancelled) return endDayNow(tx);
   if (round === 1 && s.settings.firstDay === 'noVote') return endDayNow(tx);
-  const candidates = day.nominations.map((n) => n.target).filter((seat) => s.alive.includes(seat));
+  const candidates = candidatesOf(s);
   const min = round === 1 ? s.settings.minCandidatesDay1 : s.settings.minCandidates;
   if (candidates.length === 0 || candidates.length < min) return endDayNow(tx);
+  // C13: the candidates speak in their defence before the vote, where the rules give them that.
+  if (s.settings.defenceBeforeVote && runAgenda(tx, 'day', round, defenceSteps(s, candidates))) return;
   openBallot(tx, 'vote', candidates);
 }
+
+const candidatesOf = (s: GameState): Seat[] =>
+  (s.day?.nominations ?? []).map((n) => n.target).filter((seat) => s.alive.includes(seat));
+
+const defenceSteps = (s: GameState, seats: Seat[]): Step[] =>
+  seats.map((seat) => ({ stage: 'defence', speaker: seat, seconds: s.settings.timers.defence }));
 
 function openBallot(tx: Tx, kind: 'vote' | 'revote' | 'lift', candidates: Seat[]): void {
   emit(tx, { type: 'ballotOpened', kind, candidates });
@@ -283,12 +320,8 @@ function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
   const again =
     mode === 'carCrash' ? record.kind === 'revote' : previous !== null && sameSet(previous, record.leaders);
   if (!again) {
-    const defences: Step[] = record.leaders.map((seat) => ({
-      stage: 'defence',
-      speaker: seat,
-      seconds: s.settings.timers.defence,
-    }));
-    if (!runAgenda(tx, 'day', record.round, defences)) openBallot(tx, 'revote', record.leaders);
+    if (!runAgenda(tx, 'day', record.round, defenceSteps(s, record.leaders)))
+      openBallot(tx, 'revote', record.leaders);
     return;
   }
   if (mode === 'split' && !s.settings.liftNineThree && s.alive.length === 9 && record.leaders.length === 3) {
@@ -355,6 +388,8 @@ export function endStep(tx: Tx): void {
       return afterTalk(tx);
     case 'defence':
       if (s.day?.voteCancelled) return endDayNow(tx);
+      // Defences before the day's first ballot (C13) lead to the vote; after a tie, to the revote (E10).
+      if (!s.ballots.some((b) => b.round === round)) return openBallot(tx, 'vote', candidatesOf(s));
       return openBallot(tx, 'revote', s.day?.previousLeaders ?? []);
     case 'vote':
       return closeBallot(tx);
@@ -375,6 +410,7 @@ export function endStep(tx: Tx): void {
 
 /** Everyone who can act tonight has acted (A7: the window closes early). */
 export function everyoneActed(s: GameState): boolean {
+  if (s.forum) return forumEveryoneActed(s);
   return s.alive.every((seat) =>
     abilitiesOf(s, seat).every((key) =>
       s.actions.some((x) => x.seat === seat && x.ability === ABILITIES[key].verb),

@@ -1,4 +1,5 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
+import type { ForumState } from '../forum/state.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -116,6 +117,8 @@ export interface GameState {
   pendingWinner: { winner: Winner; winners: Seat[] } | null;
   winner: Winner | null;
   winners: Seat[];
+  /** The forum game's points, levels, items, arsenal, mine and newspaper; null in every other rule set. */
+  forum: ForumState | null;
 }
 
 export const LOBBY_PHASE: Phase = { id: 'lobby', kind: 'lobby', round: 0, stage: 'lobby' };
@@ -165,4 +168,5 @@ export const initialState: GameState = {
   pendingWinner: null,
   winner: null,
   winners: [],
+  forum: null,
 };

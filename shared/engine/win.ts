@@ -1,8 +1,9 @@
 import type { Seat } from '../domain/vocabulary.js';
+import { forumWinnerOf } from '../forum/game.js';
 import {
   dealtSeats,
   isThreat,
-  sideNow,
+  livingMembersOf,
   TEAM_IDS,
   TEAMS,
   type TeamId,
@@ -39,10 +40,13 @@ export function winnersOf(s: GameState, winner: Winner): Seat[] {
  * civilian left: the larger wins, equal gangs draw (C16). A lone killer: alive with one other player (C18).
  */
 export function winnerNow(s: GameState): Winner | null {
+  if (s.forum) return forumWinnerOf(s);
   if (s.alive.length === 0) return 'draw';
   if (!s.alive.some((seat) => isThreat(s, seat))) return 'town';
-  const count = Object.fromEntries(TEAM_IDS.map((team) => [team, 0])) as Record<TeamId, number>;
-  for (const seat of s.alive) count[sideNow(s, seat)]++;
+  const count = Object.fromEntries(TEAM_IDS.map((team) => [team, livingMembersOf(s, team).length])) as Record<
+    TeamId,
+    number
+  >;
   const gangs = TEAM_IDS.filter((team) => TEAMS[team].gang && count[team] > 0);
   const loners = TEAM_IDS.filter((team) => TEAMS[team].alone && count[team] > 0);
   const armed = [...gangs, ...loners].reduce((n, team) => n + count[team], 0);

@@ -6,7 +6,14 @@ import { inOffice, officeGuarded, PROTECTIONS, type Shelter } from './protection
 import { earn } from './purse.js';
 import { FORUM_ABILITIES, type GuardId, type MoveId } from './roles.js';
 import type { ForumSettings } from './settings.js';
-import { type ForumState, type ForumTable, isLair, orderRefusal, seatsOf } from './state.js';
+import {
+  type ForumState,
+  type ForumTable,
+  isLair,
+  type KnockReport,
+  orderRefusal,
+  seatsOf,
+} from './state.js';
 
 /** A night ability of another role: a knock-down, a guard, the Maniac's den (seed 003). */
 export interface ForumAct {
@@ -19,13 +26,6 @@ export interface ForumNight {
   round: number;
   orders: readonly MafiaOrder[];
   acts: readonly ForumAct[];
-}
-
-/** What a knock-down tells the one who made it: whether his target gave an order tonight (D7's "asleep"). */
-export interface KnockReport {
-  seat: Seat;
-  target: Seat;
-  awake: boolean;
 }
 
 export interface ForumNightReport {
@@ -100,6 +100,8 @@ export function resolveForumNight(
   }
   if (state.mine && deaths.has(state.mine.carrier)) state.mine = null;
   state.newspaper.push({ round: night.round, lines });
+  state.knocks.push(...knocks.map((k) => ({ ...k, round: night.round })));
+  state.tonight = [];
   return {
     round: night.round,
     lines,

@@ -15,6 +15,7 @@ export const GUARD_IDS = ['knock', 'guardOffice', 'guardCommissar', 'guardNecrom
 export type GuardId = (typeof GUARD_IDS)[number];
 
 export type ForumAbilityId = MoveId | GuardId;
+export const FORUM_ABILITY_IDS = [...MOVE_IDS, ...GUARD_IDS] as const;
 
 export interface ForumAbilityDef {
   /** How many seats one use names: the least and the most. */
@@ -77,3 +78,20 @@ export const forumRole = (id: ForumRoleId): ForumRoleDef => FORUM_ROLES[id];
 export const ITEM_IDS = ['vest', 'elixir', 'antimafia'] as const;
 /** Protections a player holds and spends (D3). */
 export type ItemId = (typeof ITEM_IDS)[number];
+
+const COMMON_ROLES: readonly string[] = ['mafia', 'civilian', 'doctor', 'maniac'];
+
+/**
+ * The forum game deals only its own roles, and its roles beyond the common four (mafioso, civilian, Doctor,
+ * Maniac) belong to it alone. Says what is wrong with a list of roles for a preset, or null.
+ */
+export function forumRolesProblem(preset: string, roles: readonly string[]): string | null {
+  const own = (role: string) => role in FORUM_ROLES;
+  const shared = (role: string) => COMMON_ROLES.includes(role);
+  if (preset === 'forum') {
+    const stranger = roles.find((role) => !own(role));
+    return stranger ? `the forum game has no ${stranger}` : null;
+  }
+  const forumOnly = roles.find((role) => own(role) && !shared(role));
+  return forumOnly ? `${forumOnly} plays only in the forum game` : null;
+}

@@ -1,4 +1,5 @@
-import type { ForumRoleId, ItemId, MoveId } from './roles.js';
+import * as v from 'valibot';
+import { FORUM_ROLE_IDS, type ForumRoleId, ITEM_IDS, type ItemId, MOVE_IDS, type MoveId } from './roles.js';
 
 /**
  * The forum game's tables. The seed refers to "the game tables" for levels, points and prices without giving
@@ -6,7 +7,7 @@ import type { ForumRoleId, ItemId, MoveId } from './roles.js';
  */
 export interface ForumSettings {
   /** Points needed for each level: index = level; level 0 needs 0. */
-  levelPoints: readonly number[];
+  levelPoints: number[];
   /** The lair wins on points when any living mafioso has this many (D16). */
   victoryPoints: number;
   /** The level a mafioso needs to order each move (D7). */
@@ -16,9 +17,9 @@ export interface ForumSettings {
   /** Uses the mafia holds when the game begins; the limited moves come with levels (D6). */
   startingStock: Record<MoveId, number>;
   /** Active abilities: the whole mafia gains these once, when any mafioso first reaches the level (D6). */
-  activeGrants: ReadonlyArray<{ level: number; move: MoveId; uses: number }>;
+  activeGrants: Array<{ level: number; move: MoveId; uses: number }>;
   /** Passive items: each mafioso gains these at his own level (D6). */
-  passiveGrants: ReadonlyArray<{ level: number; item: ItemId; count: number }>;
+  passiveGrants: Array<{ level: number; item: ItemId; count: number }>;
   /** Points to each mafioso credited with a move (D8): per victim for the killing moves, once for a mine. */
   movePoints: Record<MoveId, number>;
   /** Points to each mafioso who voted for a hanged player (D5). */
@@ -29,7 +30,7 @@ export interface ForumSettings {
   prices: { level: number } & Record<ItemId, number>;
   itemLevel: Record<ItemId, number>;
   /** The roles that sit in the office: office guard covers them, blowing up the office kills them (D15). */
-  office: readonly ForumRoleId[];
+  office: ForumRoleId[];
   /** The Maniac sits in his own den every night: an attacker dies (not against the rifle, D11). */
   autoDen: boolean;
   /** How often the Killer's automatic self-defence saves him in a game. */
@@ -72,3 +73,79 @@ export const FORUM_DEFAULTS: ForumSettings = {
   trainPoints: 10,
   startingItems: {},
 };
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000));
+const perMove = <T extends v.GenericSchema>(value: T) =>
+  v.strictObject(
+    Object.fromEntries(MOVE_IDS.map((id) => [id, v.optional(value)])) as Record<
+      MoveId,
+      v.OptionalSchema<T, undefined>
+    >,
+  );
+const perItem = <T extends v.GenericSchema>(value: T) =>
+  v.strictObject(
+    Object.fromEntries(ITEM_IDS.map((id) => [id, v.optional(value)])) as Record<
+      ItemId,
+      v.OptionalSchema<T, undefined>
+    >,
+  );
+
+/** What a client may change of the forum's tables: any subset, merged over the defaults. */
+export const forumSettingsInputSchema = v.strictObject({
+  levelPoints: v.optional(
+    v.pipe(
+      v.array(count),
+      v.minLength(1),
+      v.maxLength(20),
+      v.check((a) => a[0] === 0 && a.every((x, i) => i === 0 || x > a[i - 1]), 'levels start at 0 and rise'),
+    ),
+  ),
+  victoryPoints: v.optional(count),
+  moveLevel: v.optional(perMove(count)),
+  usesPerGame: v.optional(perMove(v.nullable(count))),
+  startingStock: v.optional(perMove(count)),
+  movePoints: v.optional(perMove(count)),
+  hangingPoints: v.optional(count),
+  bucksPerPoint: v.optional(count),
+  prices: v.optional(v.strictObject({ level: v.optional(count), ...perItem(count).entries })),
+  itemLevel: v.optional(perItem(count)),
+  office: v.optional(v.pipe(v.array(v.picklist(FORUM_ROLE_IDS)), v.maxLength(FORUM_ROLE_IDS.length))),
+  autoDen: v.optional(v.boolean()),
+  selfDefenceUses: v.optional(count),
+  trainLevel: v.optional(count),
+  trainPoints: v.optional(count),
+  activeGrants: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ level: count, move: v.picklist(MOVE_IDS), uses: count })),
+      v.maxLength(50),
+    ),
+  ),
+  passiveGrants: v.optional(
+    v.pipe(v.array(v.strictObject({ level: count, item: v.picklist(ITEM_IDS), count })), v.maxLength(50)),
+  ),
+  startingItems: v.optional(
+    v.pipe(
+      v.record(v.picklist(FORUM_ROLE_IDS), perItem(count)),
+      v.check((r) => Object.keys(r).length <= FORUM_ROLE_IDS.length),
+    ),
+  ),
+});
+export type ForumSettingsInput = v.InferOutput<typeof forumSettingsInputSchema>;
+
+/** The forum's tables with a client's changes on top; the nested tables merge key by key. */
+export function mergeForumSettings(
+  base: ForumSettings,
+  input: ForumSettingsInput | undefined,
+): ForumSettings {
+  if (!input) return base;
+  return {
+    ...base,
+    ...input,
+    moveLevel: { ...base.moveLevel, ...input.moveLevel },
+    usesPerGame: { ...base.usesPerGame, ...input.usesPerGame },
+    startingStock: { ...base.startingStock, ...input.startingStock },
+    movePoints: { ...base.movePoints, ...input.movePoints },
+    prices: { ...base.prices, ...input.prices },
+    itemLevel: { ...base.itemLevel, ...input.itemLevel },
+  } as ForumSettings;
+}

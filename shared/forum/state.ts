@@ -3,6 +3,7 @@ import type { NewspaperPage } from './newspaper.js';
 import {
   FORUM_ABILITIES,
   FORUM_ROLES,
+  type ForumAbilityId,
   type ForumRoleId,
   ITEM_IDS,
   type ItemId,
@@ -34,6 +35,24 @@ export interface ForumState {
   /** Uses of the Killer's self-defence spent, by seat. */
   selfDefenceUsed: Record<string, number>;
   newspaper: NewspaperPage[];
+  /** Tonight's orders and acts, as given; the night's resolution reads and clears them. */
+  tonight: ForumAction[];
+  /** What each knock-down told its maker (D7: an ungated mafioso shows asleep), every night so far. */
+  knocks: Array<KnockReport & { round: number }>;
+}
+
+/** One order or act of the night: a mafioso's move, or another role's ability, with the seats it names. */
+export interface ForumAction {
+  seat: Seat;
+  ability: ForumAbilityId;
+  targets: Seat[];
+}
+
+/** What a knock-down tells the one who made it: whether his target gave an order tonight (D7's "asleep"). */
+export interface KnockReport {
+  seat: Seat;
+  target: Seat;
+  awake: boolean;
 }
 
 export interface ForumTable {
@@ -63,6 +82,8 @@ export function initialForum(roles: Record<string, ForumRoleId>, settings: Forum
     mine: null,
     selfDefenceUsed: {},
     newspaper: [],
+    tonight: [],
+    knocks: [],
   };
 }
 

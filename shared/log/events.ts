@@ -1,4 +1,6 @@
 import type { HowEliminated, Phase, Seat } from '../domain/vocabulary.js';
+import type { NewspaperLine } from '../forum/newspaper.js';
+import type { ForumAction, ForumState } from '../forum/state.js';
 import type { RoleId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type {
@@ -61,6 +63,10 @@ export type GameEvent =
   | { type: 'actionUndone' }
   | { type: 'quietCounted'; quiet: number }
   | { type: 'winDecided'; winner: Winner; winners: Seat[] }
-  | { type: 'gameEnded'; winner: Winner; winners: Seat[] };
+  | { type: 'gameEnded'; winner: Winner; winners: Seat[] }
+  // The forum game (seed 003): its orders, its night's newspaper and the holdings that follow.
+  | { type: 'forumActed'; action: ForumAction }
+  | { type: 'forumNightResolved'; round: number; lines: NewspaperLine[]; forum: ForumState }
+  | { type: 'forumHoldings'; forum: ForumState };
 
 export type EventType = GameEvent['type'];

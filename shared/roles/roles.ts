@@ -33,6 +33,19 @@ const TABLE = {
   yakuza: { ...plain, team: 'yakuza', black: true, meets: 'yakuza', abilities: ['yakuzaShot'] },
   jester: { ...plain, team: 'jester' },
   werewolf: { ...plain, team: 'mafia', awakensAs: 'mafia' },
+  // The forum game's own roles (seed 003); their night abilities are the forum's (shared/forum/roles.ts).
+  commissar: { ...plain, team: 'town', sought: true },
+  assistant: { ...plain, team: 'town' },
+  necromancer: { ...plain, team: 'town' },
+  apostate: { ...plain, team: 'town' },
+  psycho: { ...plain, team: 'town' },
+  girl: { ...plain, team: 'town' },
+  hacker: { ...plain, team: 'town' },
+  killer: { ...plain, team: 'town' },
+  journalist: { ...plain, team: 'mafia', black: true },
+  agent: { ...plain, team: 'mafia', black: true },
+  lawyer: { ...plain, team: 'mafia', black: true },
+  unfaithful: { ...plain, team: 'mafia', black: true },
 } as const satisfies Record<string, RoleDef>;
 
 export type RoleId = keyof typeof TABLE;
@@ -40,10 +53,13 @@ export type RoleId = keyof typeof TABLE;
 export const ROLES: Record<RoleId, RoleDef> = TABLE;
 export const ROLE_IDS = Object.keys(TABLE) as RoleId[];
 
-/** The role tables of other rule sets name some roles otherwise (the Commissar is the Sheriff). */
+/**
+ * The role tables of other rule sets name some roles otherwise (the Commissar is the Sheriff). The forum
+ * game has a Commissar of its own, who guards the office: there `commissar` is that role, not an alias.
+ */
 export const ROLE_ALIASES = { commissar: 'sheriff' } as const satisfies Record<string, RoleId>;
 
-export function roleIdOf(name: string): RoleId | null {
-  if (name in ROLE_ALIASES) return ROLE_ALIASES[name as keyof typeof ROLE_ALIASES];
+export function roleIdOf(name: string, preset?: string): RoleId | null {
+  if (name in ROLE_ALIASES && preset !== 'forum') return ROLE_ALIASES[name as keyof typeof ROLE_ALIASES];
   return name in ROLES ? (name as RoleId) : null;
 }

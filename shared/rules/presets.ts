@@ -1,3 +1,4 @@
+import { FORUM_DEFAULTS } from '../forum/settings.js';
 import type { RoleId, WakeGroup } from '../roles/index.js';
 import type { PresetId, Settings } from './settings.js';
 
@@ -73,6 +74,7 @@ const base: Settings = {
     day: 300,
   },
   meta: noMeta,
+  forum: FORUM_DEFAULTS,
 };
 
 /** A third of the table is mafia (at least one); with two or more, one of them is the Don. */
@@ -107,6 +109,7 @@ const classic: Preset = {
     introNight: 'always',
     voting: 'majority',
     dayFormat: 'discussion',
+    shootTeammates: false,
     timers: { ...base.timers, intro: 60, mafia: 60, night: 40, lastWord: 0, lastWordNight: 0, day: 300 },
   },
   rolesFor: (n) => mafiaTable(n, 7),
@@ -201,7 +204,9 @@ const roleGame: Preset = {
     introScript: true,
     firstDay: 'noVote',
     dayFormat: 'discussion',
+    defenceBeforeVote: true,
     minCandidates: 1,
+    unusedVotesToLast: true,
     tie: 'carCrash',
     revealRoles: true,
   },
@@ -209,4 +214,50 @@ const roleGame: Preset = {
   wakeOrder: ['lover', 'mafia', 'yakuza', 'don', 'sheriff', 'patrolman', 'bodyguard', 'doctor', 'maniac'],
 };
 
-export const PRESETS: Record<PresetId, Preset> = { online, classic, sport, club, roleGame };
+/** Seconds in an hour: the forum game is played over days. */
+const HOUR = 3600;
+
+/**
+ * Seed 003: the forum game (D1–D16), played over days in a thread: a 24-hour day of continuous voting, a
+ * 12-hour night in which every role acts; no introduction night, so the first night with moves is night 1.
+ */
+const forum: Preset = {
+  id: 'forum',
+  source: '003',
+  minPlayers: 7,
+  maxPlayers: 30,
+  defaults: {
+    ...base,
+    preset: 'forum',
+    master: 'auto',
+    introNight: 'never',
+    voting: 'majority',
+    dayFormat: 'discussion',
+    timers: {
+      ...base.timers,
+      mafia: 12 * HOUR,
+      night: 12 * HOUR,
+      day: 24 * HOUR,
+      lastWord: 0,
+      lastWordNight: 0,
+    },
+  },
+  rolesFor: (n) => ({
+    mafia: Math.max(2, Math.floor(n / 4)),
+    commissar: 1,
+    doctor: 1,
+    girl: 1,
+    assistant: n >= 9 ? 1 : 0,
+    maniac: n >= 10 ? 1 : 0,
+    psycho: n >= 11 ? 1 : 0,
+    hacker: n >= 12 ? 1 : 0,
+    journalist: n >= 12 ? 1 : 0,
+    killer: n >= 13 ? 1 : 0,
+    necromancer: n >= 14 ? 1 : 0,
+    apostate: n >= 14 ? 1 : 0,
+  }),
+  // A moderator records the whole night in one step; with the automatic master every role acts at once.
+  wakeOrder: ['mafia'],
+};
+
+export const PRESETS: Record<PresetId, Preset> = { online, classic, sport, club, roleGame, forum };

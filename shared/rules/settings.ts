@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import type { Seat } from '../domain/vocabulary.js';
+import { type ForumSettings, forumSettingsInputSchema } from '../forum/settings.js';
 import { ROLE_IDS, type RoleId } from '../roles/index.js';
 
-export const PRESET_IDS = ['online', 'classic', 'sport', 'club', 'roleGame'] as const;
+export const PRESET_IDS = ['online', 'classic', 'sport', 'club', 'roleGame', 'forum'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 export type Master = 'auto' | 'narrator' | 'moderator';
 export const DAY_FORMATS = [
@@ -120,9 +121,12 @@ export interface Settings {
   drawAfterQuietRounds: number;
   timers: Timers;
   meta: GameMeta;
+  /** The forum game's tables (seed 003): levels, points, the arsenal's uses, prices, the office. */
+  forum: ForumSettings;
 }
 
-const seconds = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3600));
+/** Up to a week: the forum game's phases last a day and a night (seed 003). */
+const seconds = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7 * 24 * 3600));
 
 const timersSchema = v.strictObject({
   intro: v.optional(seconds),
@@ -198,5 +202,6 @@ export const settingsInputSchema = v.strictObject({
       game: v.optional(shortText),
     }),
   ),
+  forum: v.optional(forumSettingsInputSchema),
 });
 export type SettingsInput = v.InferOutput<typeof settingsInputSchema>;

@@ -1,3 +1,4 @@
+import { mergeForumSettings } from '../forum/settings.js';
 import type { RoleId } from '../roles/index.js';
 import { PRESETS } from './presets.js';
 import type { Settings, SettingsInput } from './settings.js';
@@ -11,6 +12,7 @@ export function mergeSettings(current: Settings, input: SettingsInput): Settings
     roles: input.roles ?? base.roles,
     timers: { ...base.timers, ...input.timers },
     meta: { ...base.meta, ...input.meta },
+    forum: mergeForumSettings(base.forum, input.forum),
   } as Settings;
 }
 

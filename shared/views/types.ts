@@ -1,6 +1,7 @@
 import type { GameSheet } from '../audit/sheet.js';
 import type { Phase, Seat } from '../domain/vocabulary.js';
 import type { Ballot, Nomination } from '../engine/state.js';
+import type { ForumView } from '../forum/view.js';
 import type {
   BallotRecord,
   ChatMessage,
@@ -123,4 +124,6 @@ export interface GameView {
   host: HostView | null;
   /** Sport's game sheet: the judge's working copy during the game, everyone's once it is over. */
   sheet: GameSheet | null;
+  /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
+  forum: ForumView | null;
 }

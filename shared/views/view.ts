@@ -4,6 +4,7 @@ import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import type { GameState } from '../engine/state.js';
 import { targetsOf } from '../engine/targets.js';
+import { forumViewFor } from '../forum/view.js';
 import type { NightAction, NightReport } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import {
@@ -26,11 +27,11 @@ import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './t
 export const CHAT_IN_VIEW = 60;
 
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
-const isPrivileged = (s: GameState, viewer: Viewer) =>
+export const isPrivileged = (s: GameState, viewer: Viewer) =>
   viewer.kind === 'analyst' || (viewer.kind === 'host' && s.settings.master !== 'auto');
 
 /** The seats whose roles a viewer may know (B3, C10, C23): never decided by removing secrets from a copy. */
-function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
+export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
   const all = Object.keys(s.roles).map(Number);
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return new Set(all);
   const seen = new Set<Seat>();
@@ -102,8 +103,9 @@ function youOf(s: GameState, seat: Seat): YouView {
     s.phase.round > 0 &&
     (s.phase.stage === 'actions' || s.phase.stage === 'wake');
   const alive = s.alive.includes(seat) || s.phase.kind === 'lobby';
+  // The forum game's moves are in its own part of the view (`forum.abilities`).
   const abilities =
-    role && night && alive
+    role && night && alive && !s.forum
       ? abilitiesOf(s, seat)
           .filter((key) => s.phase.stage === 'actions' || ABILITIES[key].wake === s.wake)
           .map((key) => {
@@ -231,11 +233,12 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     points: totals(s),
     host: privileged ? hostOf(s) : null,
     sheet: s.settings.preset === 'sport' && (privileged || over) ? buildSheet(s) : null,
+    forum: forumViewFor(s, viewer, privileged || over),
   };
 }
 
 /** Each channel is read only by those it is for: the mafia's by the mafia, the dead's by the dead (A3). */
-function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {
+export function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {
   if (isPrivileged(s, viewer) || s.phase.kind === 'over') return true;
   if (channel === 'table') return true;
   if (viewer.kind !== 'seat') return false;

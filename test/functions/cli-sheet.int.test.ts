@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameSheet } from '../../shared/audit/sheet.js';
+import { mafia } from '../support/mafia-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const mafia = (...args: string[]) =>
-  spawnSync(process.execPath, [join(root, 'bin', 'mafia.js'), ...args], { cwd: root, encoding: 'utf8' });
 const fullGame = join(root, 'test', 'scenarios', 'sport-sheet-full-game.json');
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-sheet-'));
 const file = (name: string, body: unknown) => {
@@ -17,9 +15,9 @@ const file = (name: string, body: unknown) => {
 };
 
 describe('mafia sheet FILE [--html]', () => {
-  it('plays the scenario and prints the game sheet as JSON (sport-rules "The game sheet")', () => {
+  it('plays the scenario and prints the game sheet as JSON (sport-rules "The game sheet")', async () => {
     // given a scenario of a whole sport game: red wins by a lift-all vote on day 3
-    const r = mafia('sheet', fullGame);
+    const r = await mafia('sheet', fullGame);
     // then it exits 0 with the finished sheet on stdout
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -55,8 +53,8 @@ describe('mafia sheet FILE [--html]', () => {
     });
   });
 
-  it('keeps every ballot: the split, the lone nominee who gets the unused votes, the lift-all vote', () => {
-    const sheet = JSON.parse(mafia('sheet', fullGame).stdout) as GameSheet;
+  it('keeps every ballot: the split, the lone nominee who gets the unused votes, the lift-all vote', async () => {
+    const sheet = JSON.parse((await mafia('sheet', fullGame)).stdout) as GameSheet;
     expect(sheet.days.map((d) => d.ballots.map((b) => [b.kind, b.tally, b.decided]))).toEqual([
       [
         ['vote', { 4: 5, 6: 5 }, 'revote'],
@@ -77,12 +75,12 @@ describe('mafia sheet FILE [--html]', () => {
     ]);
   });
 
-  it('prints the printable A4 page with --html, before or after the file', () => {
+  it('prints the printable A4 page with --html, before or after the file', async () => {
     for (const args of [
       ['sheet', fullGame, '--html'],
       ['sheet', '--html', fullGame],
     ]) {
-      const r = mafia(...args);
+      const r = await mafia(...args);
       expect(r.status).toBe(0);
       expect(r.stdout.startsWith('<!doctype html>')).toBe(true);
       expect(r.stdout).toMatch(/@page\s*\{\s*size:\s*A4/);
@@ -91,8 +89,8 @@ describe('mafia sheet FILE [--html]', () => {
     }
   });
 
-  it('exits 1 when the scenario fails, still printing the sheet as far as it got', () => {
-    const r = mafia(
+  it('exits 1 when the scenario fails, still printing the sheet as far as it got', async () => {
+    const r = await mafia(
       'sheet',
       file('fails.json', {
         settings: { preset: 'sport', master: 'auto' },
@@ -106,21 +104,21 @@ describe('mafia sheet FILE [--html]', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ final: false, winner: null, nights: [] });
   });
 
-  it('exits 2 for an unreadable or invalid file, a missing file name or an unknown option', () => {
-    expect(mafia('sheet', join(tmp, 'missing.json')).status).toBe(2);
-    expect(mafia('sheet', file('broken.json', '{ not json')).status).toBe(2);
-    const invalid = mafia('sheet', file('other.json', { players: 'ten' }), '--html');
+  it('exits 2 for an unreadable or invalid file, a missing file name or an unknown option', async () => {
+    expect((await mafia('sheet', join(tmp, 'missing.json'))).status).toBe(2);
+    expect((await mafia('sheet', file('broken.json', '{ not json'))).status).toBe(2);
+    const invalid = await mafia('sheet', file('other.json', { players: 'ten' }), '--html');
     expect(invalid.status).toBe(2);
     expect(invalid.stderr).toContain('is not a scenario');
     expect(invalid.stdout).toBe('');
-    expect(mafia('sheet').status).toBe(2);
-    expect(mafia('sheet', fullGame, fullGame).status).toBe(2);
-    expect(mafia('play', fullGame, '--html').status).toBe(2);
+    expect((await mafia('sheet')).status).toBe(2);
+    expect((await mafia('sheet', fullGame, fullGame)).status).toBe(2);
+    expect((await mafia('play', fullGame, '--html')).status).toBe(2);
   });
 
-  it('is in the usage text', () => {
-    const r = mafia('help');
+  it('is in the usage text', async () => {
+    const r = await mafia('help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('mafia sheet FILE [--html]');
+    expect(r.stdout).toContain('mafia sheet FILE|LOG [--html]');
   });
 });

@@ -3,10 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mafia } from '../support/mafia-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const mafia = (...args: string[]) =>
-  spawnSync(process.execPath, [join(root, 'bin', 'mafia.js'), ...args], { cwd: root, encoding: 'utf8' });
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-cli-'));
 const file = (name: string, body: unknown) => {
   const path = join(tmp, name);
@@ -15,8 +14,8 @@ const file = (name: string, body: unknown) => {
 };
 
 describe('mafia play FILE', () => {
-  it('prints the result object and exits 0 when every step holds', () => {
-    const r = mafia('play', join(root, 'test', 'scenarios', 'sport-protocol-example.json'));
+  it('prints the result object and exits 0 when every step holds', async () => {
+    const r = await mafia('play', join(root, 'test', 'scenarios', 'sport-protocol-example.json'));
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({
@@ -43,8 +42,8 @@ describe('mafia play FILE', () => {
     );
   });
 
-  it('exits 1 with the failing step on stderr when an expect fails', () => {
-    const r = mafia(
+  it('exits 1 with the failing step on stderr when an expect fails', async () => {
+    const r = await mafia(
       'play',
       file('fail.json', {
         settings: { preset: 'online' },
@@ -59,8 +58,8 @@ describe('mafia play FILE', () => {
     expect(JSON.parse(r.stdout).alive).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('exits 1 when an until cannot be reached', () => {
-    const r = mafia(
+  it('exits 1 when an until cannot be reached', async () => {
+    const r = await mafia(
       'play',
       file('until.json', { settings: { preset: 'classic' }, players: 7, steps: [{ until: { over: true } }] }),
     );
@@ -68,8 +67,8 @@ describe('mafia play FILE', () => {
     expect(r.stderr).toMatch(/step 0: no deadline is pending/);
   });
 
-  it('records rejected steps and carries on', () => {
-    const r = mafia(
+  it('records rejected steps and carries on', async () => {
+    const r = await mafia(
       'play',
       file('rejected.json', {
         settings: { preset: 'online' },
@@ -88,12 +87,24 @@ describe('mafia play FILE', () => {
     ]);
   });
 
-  it('exits 2 on an unreadable file, invalid JSON or a file that is not a scenario', () => {
-    expect(mafia('play', join(tmp, 'missing.json')).status).toBe(2);
-    expect(mafia('play', file('broken.json', '{ not json')).status).toBe(2);
-    const r = mafia('play', file('other.json', { players: 'ten' }));
+  it('exits 2 on an unreadable file, invalid JSON or a file that is not a scenario', async () => {
+    expect((await mafia('play', join(tmp, 'missing.json'))).status).toBe(2);
+    expect((await mafia('play', file('broken.json', '{ not json'))).status).toBe(2);
+    const r = await mafia('play', file('other.json', { players: 'ten' }));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('is not a scenario');
-    expect(mafia('dance').status).toBe(2);
+    expect((await mafia('dance')).status).toBe(2);
+  });
+});
+
+describe('the mafia command', () => {
+  it('given a file that is not a scenario, when bin/mafia.js plays it in a process of its own, then its complaint and exit code reach the shell', async () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'bin', 'mafia.js'), 'play', file('fail-bin.json', { players: 'ten' })],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('is not a scenario');
   });
 });

@@ -19,9 +19,14 @@ afterAll(async () => {
 });
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
-const offer: SignalPayload = { kind: 'description', description: { type: 'offer', sdp: 'v=0\r\n' } };
+const offer: SignalPayload = {
+  kind: 'description',
+  pc: 'a1',
+  description: { type: 'offer', sdp: 'v=0\r\n' },
+};
 const candidate: SignalPayload = {
   kind: 'candidate',
+  pc: 'a1',
   candidate: {
     candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host',
     sdpMid: '0',
@@ -197,7 +202,7 @@ describe('local stack: the signal relay follows the phase', () => {
   it('given bad signals, when sent, then each is a clear error and relayed to nobody', async () => {
     const room = await openRoom();
     try {
-      const huge = { kind: 'description', description: { type: 'offer', sdp: 'a'.repeat(20_000) } };
+      const huge = { kind: 'description', pc: 'a1', description: { type: 'offer', sdp: 'a'.repeat(20_000) } };
       for (const frame of [
         { action: 'signal', to: 2, payload: huge },
         { action: 'signal', to: 2, payload: { kind: 'description', description: { type: 'nonsense' } } },

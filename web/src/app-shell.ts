@@ -9,6 +9,7 @@ import './components/toast-stack.js';
 import type { Toast } from './components/toast-stack.js';
 import { socketUrl } from './config.js';
 import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
+import { type Signalling, signallingContext } from './context/signalling-context.js';
 import { GameSocket, SocketError } from './controllers/game-socket.js';
 import { WakeLock } from './controllers/wake-lock.js';
 import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
@@ -68,6 +69,9 @@ export class AppShell extends LitElement {
       this.toast(problemText('bad_token', ''));
     },
   });
+  /** The socket is also the video table's signalling channel. */
+  @provide({ context: signallingContext })
+  readonly signalling: Signalling = this.socket;
 
   static override styles = [
     shared,

@@ -19,8 +19,8 @@ cleanupOutdatedCaches();
 // Every screen is a hash route of index.html; a navigation offline still gets the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/ws/] }));
 
-// config.json is per deployment: the network's copy when there is one, the last one seen when offline.
+// config.json and ice.json are per deployment: the network's copy when there is one, the last one seen when offline.
 registerRoute(
-  ({ url }) => url.pathname.endsWith('/config.json'),
+  ({ url }) => url.pathname.endsWith('/config.json') || url.pathname.endsWith('/ice.json'),
   new NetworkFirst({ cacheName: 'config', networkTimeoutSeconds: 3 }),
 );

@@ -1,4 +1,7 @@
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
+import { forumTable } from '../../forum/game.js';
+import { forumRolesProblem } from '../../forum/roles.js';
+import { initialForum } from '../../forum/state.js';
 import { dealHasMafia, ROLES, type RoleId, roleIdOf } from '../../roles/index.js';
 import { PRESETS } from '../../rules/presets.js';
 import type { Settings } from '../../rules/settings.js';
@@ -12,6 +15,8 @@ export function checkSettings(settings: Settings): Rejection | undefined {
   const preset = PRESETS[settings.preset];
   if (settings.immunity !== null && settings.immunity > preset.maxPlayers)
     return no('bad_settings', `seat ${settings.immunity} is not at this table`);
+  const foreign = forumRolesProblem(settings.preset, Object.keys(settings.roles) as RoleId[]);
+  if (foreign) return no('bad_settings', foreign);
   const total = Object.values(settings.roles).reduce((a, b) => a + (b ?? 0), 0);
   if (total > preset.maxPlayers)
     return no('bad_settings', `${total} roles do not fit ${preset.maxPlayers} seats`);
@@ -36,6 +41,12 @@ export function seatNewPlayer(tx: Tx, name: string, seat: Seat | undefined): Rej
 
 function deal(tx: Tx, roles: Record<string, RoleId>): void {
   emit(tx, { type: 'rolesDealt', roles });
+  if (tx.state.settings.preset === 'forum') {
+    emit(tx, {
+      type: 'forumHoldings',
+      forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
+    });
+  }
   beginPlay(tx);
 }
 
@@ -144,8 +155,10 @@ const assignRole: Handler<'assignRole'> = (tx, c) => {
   if (s.settings.dealing !== 'manual')
     return no('not_allowed', 'roles are assigned by hand only with manual dealing');
   if (!(c.seat in s.names)) return no('unknown_seat', `seat ${c.seat} is empty`);
-  const role = roleIdOf(c.role);
+  const role = roleIdOf(c.role, s.settings.preset);
   if (!role || !(role in ROLES)) return no('bad_command', `there is no role ${c.role}`);
+  const foreign = forumRolesProblem(s.settings.preset, [role]);
+  if (foreign) return no('bad_command', foreign);
   emit(tx, { type: 'roleAssigned', seat: c.seat, role });
   return undefined;
 };

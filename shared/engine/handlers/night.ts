@@ -1,4 +1,5 @@
-import { ABILITIES, abilityFor, countsAsMafiaNow, playsAs } from '../../roles/index.js';
+import { forumAct } from '../../forum/game.js';
+import { ABILITIES, abilityFor, countsAsMafiaNow, playsAs, VERBS } from '../../roles/index.js';
 import { type Handler, isRejection, living, livingTarget, no } from '../checks.js';
 import { endStep, everyoneActed } from '../flow.js';
 import { blockedNow, checkResult, targetProblem } from '../targets.js';
@@ -31,7 +32,14 @@ const act: Handler<'act'> = (tx, c, who) => {
   }
   const seat = living(s, who);
   if (isRejection(seat)) return seat;
-  const key = abilityFor(s, seat, c.ability);
+  if (s.forum) {
+    const refused = forumAct(tx, c, seat);
+    if (!refused && tx.state.settings.master === 'auto' && everyoneActed(tx.state)) endStep(tx);
+    return refused;
+  }
+  // The forum's verbs mean nothing outside the forum game.
+  const verb = VERBS.find((x) => x === c.ability);
+  const key = verb && abilityFor(s, seat, verb);
   if (!key) return no('not_allowed', `a ${playsAs(s, seat)} cannot ${c.ability} tonight`);
   const ability = ABILITIES[key];
   if (stage === 'wake' && ability.wake !== s.wake) return no('not_your_turn', `the ${s.wake} is awake now`);
@@ -54,7 +62,7 @@ const act: Handler<'act'> = (tx, c, who) => {
   const result = ability.kind === 'inspect' && !blockedNow(s, seat) ? checkResult(s, key, target) : undefined;
   emit(tx, {
     type: 'actionTaken',
-    action: { seat, ability: c.ability, target, ...(result ? { result } : {}) },
+    action: { seat, ability: ability.verb, target, ...(result ? { result } : {}) },
   });
   if (tx.state.settings.master === 'auto' && everyoneActed(tx.state)) endStep(tx);
   return undefined;

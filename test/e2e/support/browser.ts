@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-/** Debian's Chromium, never a downloaded one (stack.md). */
-const CHROMIUM = '/usr/bin/chromium';
+import { chromiumPath } from './chromium.js';
 
 /** The flags stack.md found to work offline on these machines. */
 export const CHROMIUM_ARGS = [
@@ -34,13 +32,13 @@ const artifacts = fileURLToPath(new URL('../../artifacts/', import.meta.url));
  * profile itself (service worker, installability); everything else opens isolated contexts on `launch`.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function launchProfile(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'sc-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
     ...PHONE,
@@ -54,8 +52,9 @@ export async function launchProfile(): Promise<{ context: BrowserContext; close(
   };
 }
 
+/** Phones leave the service worker to the PWA test's own profile: precaching the app in every one is load. */
 export async function newPhone(browser: Browser, locale = PHONE.locale): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale });
+  const context = await browser.newContext({ ...PHONE, locale, serviceWorkers: 'block' });
   return context.newPage();
 }
 

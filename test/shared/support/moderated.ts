@@ -4,11 +4,16 @@ import type { Table } from '../../../shared/play/table.js';
 import { viewFor } from '../../../shared/views/view.js';
 import { does, result } from '../../support/game.js';
 
-/* A live table the host records: every player move is the host's, `as` the seat (club, role game). */
+/*
+ * A table the host paces (club, role game): a moderator records every player move `as` the seat; under a
+ * narrator the players make their own moves and the host steps the game on.
+ */
 
 export const host = (t: Table, command: Record<string, unknown>) => does(t, 'host', command);
 export const as = (t: Table, seat: Seat, command: Record<string, unknown>) =>
-  does(t, 'host', { ...command, as: seat });
+  t.state.settings.master === 'moderator'
+    ? does(t, 'host', { ...command, as: seat })
+    : does(t, seat, command);
 export const hostView = (t: Table) => viewFor(t.state, { kind: 'host' });
 
 /** The host steps the game on until the result matches. */

@@ -1,11 +1,12 @@
 import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
+import type { RoleId } from '../../../shared/roles/index.js';
 import type { PresetId, Settings } from '../../../shared/rules/settings.js';
 import { fire } from '../events.js';
 import { roleName } from '../i18n/names.js';
 import {
+  forumSettingName,
   metaName,
   optionName,
   presetBlurb,
@@ -14,7 +15,14 @@ import {
   settingName,
   timerName,
 } from '../i18n/setting-labels.js';
-import { defaultsOf, type Field, fieldsOf, PRESET_LIST, SECTIONS } from '../logic/settings-fields.js';
+import {
+  defaultsOf,
+  type Field,
+  fieldsOf,
+  PRESET_LIST,
+  rolesOf,
+  SECTIONS,
+} from '../logic/settings-fields.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -184,12 +192,12 @@ export class SettingsForm extends LitElement {
                 type="number"
                 inputmode="numeric"
                 min="0"
-                max="3600"
+                max=${MAX_TIMER}
                 .value=${String(s.timers[k])}
                 @change=${(e: Event) =>
                   this.set('timers', {
                     ...s.timers,
-                    [k]: clampInt((e.target as HTMLInputElement).value, 0, 3600),
+                    [k]: clampInt((e.target as HTMLInputElement).value, 0, MAX_TIMER),
                   })}
               />
             </div>`,
@@ -207,13 +215,43 @@ export class SettingsForm extends LitElement {
         )}`;
       case 'roles':
         return this.rolesField();
+      case 'forum':
+        // The forum game's tables mean nothing to the other rule sets.
+        if (s.preset !== 'forum') return '';
+        return html`<fieldset>
+          <legend>${settingName('forum')}</legend>
+          <label class="check"
+            ><input
+              type="checkbox"
+              .checked=${s.forum.autoDen}
+              @change=${(e: Event) =>
+                this.set('forum', { ...s.forum, autoDen: (e.target as HTMLInputElement).checked })}
+            />${forumSettingName('autoDen')}</label
+          >
+          ${f.keys.map(
+            (k) => html`<label for=${`fo-${k}`}>${forumSettingName(k)}</label>
+              <input
+                id=${`fo-${k}`}
+                type="number"
+                inputmode="numeric"
+                min="0"
+                max="1000"
+                .value=${String(s.forum[k])}
+                @change=${(e: Event) =>
+                  this.set('forum', {
+                    ...s.forum,
+                    [k]: clampInt((e.target as HTMLInputElement).value, 0, 1000),
+                  })}
+              />`,
+          )}
+        </fieldset>`;
     }
   }
 
   private rolesField() {
     const s = this.settings;
     const custom = Object.keys(s.roles).length > 0;
-    const special = ROLE_IDS.filter((r) => r !== 'civilian');
+    const special = rolesOf(s.preset).filter((r) => r !== 'civilian');
     const put = (role: RoleId, raw: string) =>
       this.set('roles', { ...s.roles, [role]: clampInt(raw, 0, 30) });
     return html`<fieldset>
@@ -252,6 +290,9 @@ export class SettingsForm extends LitElement {
     </fieldset>`;
   }
 }
+
+/** The server takes timers up to a week: the forum game's day lasts 24 hours. */
+const MAX_TIMER = 7 * 24 * 3600;
 
 function clampInt(raw: string, min: number, max: number): number {
   const n = Number.parseInt(raw, 10);

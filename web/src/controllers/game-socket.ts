@@ -1,9 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Command } from '../../../shared/engine/commands.js';
 import type { ServerFrame } from '../../../shared/protocol/frames.js';
+import type { SignalPayload } from '../../../shared/protocol/signal.js';
 import type { SettingsInput } from '../../../shared/rules/settings.js';
+import type { Endpoint } from '../../../shared/video/links.js';
 import type { GameView } from '../../../shared/views/types.js';
 import type { ConnectionStatus } from '../context/room-context.js';
+import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
 import { reconnectDelay } from '../logic/backoff.js';
 import { acceptView } from '../logic/frames.js';
 import { type KeyValueStore, type Session, saveSession } from '../logic/sessions.js';
@@ -54,11 +57,13 @@ interface Waiting {
  * backoff after a drop and resumes with the stored token, resends unacknowledged commands (the server
  * remembers command ids, so a repeat is harmless), and keeps only views newer than the one it holds.
  */
-export class GameSocket implements ReactiveController {
+export class GameSocket implements ReactiveController, Signalling {
   status: ConnectionStatus = 'idle';
   view: GameView | null = null;
   version = 0;
   session: Session | null = null;
+  links: LinksFrame | null = null;
+  private readonly mediaListeners = new Set<(frame: LinksFrame | SignalFrame) => void>();
 
   private ws: WebSocket | null = null;
   private attempt = 0;
@@ -140,6 +145,7 @@ export class GameSocket implements ReactiveController {
     this.session = null;
     this.view = null;
     this.version = 0;
+    this.links = null;
     this.bound = false;
     this.attempt = 0;
     this.setStatus('idle');
@@ -152,6 +158,15 @@ export class GameSocket implements ReactiveController {
       this.pending.set(commandId, { command, done });
       if (this.bound) this.transmit({ action: 'command', commandId, command });
     });
+  }
+
+  signal(to: Endpoint, payload: SignalPayload): void {
+    if (this.bound) this.transmit({ action: 'signal', to, payload });
+  }
+
+  subscribe(listener: (frame: LinksFrame | SignalFrame) => void): () => void {
+    this.mediaListeners.add(listener);
+    return () => this.mediaListeners.delete(listener);
   }
 
   private async bind(session: Session): Promise<Session> {
@@ -293,8 +308,18 @@ export class GameSocket implements ReactiveController {
       }
       case 'pong':
         return;
+      case 'links':
+        if (this.links && frame.version < this.links.version) return;
+        this.links = frame;
+        for (const listener of this.mediaListeners) listener(frame);
+        return;
+      case 'signal':
+        for (const listener of this.mediaListeners) listener(frame);
+        return;
       case 'error':
         if (frame.code === 'busy' && frame.commandId !== undefined) return this.resend(frame.commandId);
+        // A signal that crossed a phase change: the links frame that follows says what to close.
+        if (frame.code === 'link_forbidden') return;
         return this.fail(frame.code, frame.message);
     }
   }

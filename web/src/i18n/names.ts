@@ -32,6 +32,30 @@ export function roleName(role: RoleId): string {
       return msg('Jester', { id: 'role.jester' });
     case 'werewolf':
       return msg('Werewolf', { id: 'role.werewolf' });
+    case 'commissar':
+      return msg('Commissar', { id: 'role.commissar' });
+    case 'assistant':
+      return msg('Commissar’s assistant', { id: 'role.assistant' });
+    case 'necromancer':
+      return msg('Necromancer', { id: 'role.necromancer' });
+    case 'apostate':
+      return msg('Apostate', { id: 'role.apostate' });
+    case 'psycho':
+      return msg('Psycho', { id: 'role.psycho' });
+    case 'girl':
+      return msg('Girl', { id: 'role.girl' });
+    case 'hacker':
+      return msg('Hacker', { id: 'role.hacker' });
+    case 'killer':
+      return msg('Killer', { id: 'role.killer' });
+    case 'journalist':
+      return msg('Mafia journalist', { id: 'role.journalist' });
+    case 'agent':
+      return msg('Mafia agent', { id: 'role.agent' });
+    case 'lawyer':
+      return msg('Mafia lawyer', { id: 'role.lawyer' });
+    case 'unfaithful':
+      return msg('Unfaithful', { id: 'role.unfaithful' });
   }
 }
 
@@ -86,6 +110,42 @@ export function roleRule(role: RoleId): string {
       return msg('You count with the mafia, but a check shows you as town. No night power.', {
         id: 'rule.werewolf',
       });
+    case 'commissar':
+      return msg('Forum game: each night you may guard the office against the mafia.', {
+        id: 'rule.commissar',
+      });
+    case 'assistant':
+      return msg('Forum game: each night you may guard the Commissar; whoever attacks him dies.', {
+        id: 'rule.assistant',
+      });
+    case 'necromancer':
+      return msg('Forum game: the cemetery; the Apostate guards you.', { id: 'rule.necromancer' });
+    case 'apostate':
+      return msg('Forum game: each night you may guard the Necromancer.', { id: 'rule.apostate' });
+    case 'psycho':
+      return msg('Forum game: each night guard the office, or knock down one player’s order.', {
+        id: 'rule.psycho',
+      });
+    case 'girl':
+      return msg('Forum game: each night knock down one player’s order.', { id: 'rule.girl' });
+    case 'hacker':
+      return msg('Forum game: each night knock down one player’s order.', { id: 'rule.hacker' });
+    case 'killer':
+      return msg('Forum game: your self-defence saves you from an attack.', { id: 'rule.killer' });
+    case 'journalist':
+      return msg('Forum game: a lair member; at your level you may train into a mafioso.', {
+        id: 'rule.journalist',
+      });
+    case 'agent':
+      return msg('Forum game: a lair member; at your level you may train into a mafioso.', {
+        id: 'rule.agent',
+      });
+    case 'lawyer':
+      return msg('Forum game: a lair member; at your level you may train into a mafioso.', {
+        id: 'rule.lawyer',
+      });
+    case 'unfaithful':
+      return msg('Forum game: with enough points you may train into a mafioso.', { id: 'rule.unfaithful' });
   }
 }
 

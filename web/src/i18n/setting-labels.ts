@@ -1,6 +1,6 @@
 import { msg } from '@lit/localize';
 import type { GameMeta, PresetId, Settings, Timers } from '../../../shared/rules/settings.js';
-import type { Section } from '../logic/settings-fields.js';
+import type { FORUM_FORM_KEYS, Section } from '../logic/settings-fields.js';
 
 export function presetName(preset: PresetId): string {
   switch (preset) {
@@ -14,6 +14,8 @@ export function presetName(preset: PresetId): string {
       return msg('Club', { id: 'preset.club' });
     case 'roleGame':
       return msg('Role game', { id: 'preset.roleGame' });
+    case 'forum':
+      return msg('Forum game', { id: 'preset.forum' });
   }
 }
 
@@ -32,6 +34,10 @@ export function presetBlurb(preset: PresetId): string {
     case 'roleGame':
       return msg('Many roles, cards drawn face down, roles shown when players leave.', {
         id: 'blurb.roleGame',
+      });
+    case 'forum':
+      return msg('Played over days in a thread: the mafia earns levels and orders one move a night.', {
+        id: 'blurb.forum',
       });
   }
 }
@@ -139,6 +145,8 @@ export function settingName(key: keyof Settings): string {
       return msg('Timers', { id: 'set.timers' });
     case 'meta':
       return msg('Game sheet header', { id: 'section.sheet' });
+    case 'forum':
+      return msg('Forum game tables', { id: 'set.forum' });
   }
 }
 
@@ -270,5 +278,23 @@ export function metaName(key: keyof GameMeta): string {
       return msg('Table', { id: 'meta.table' });
     case 'game':
       return msg('Game', { id: 'section.game' });
+  }
+}
+
+/** The forum game's tables the settings form edits. */
+export function forumSettingName(key: 'autoDen' | (typeof FORUM_FORM_KEYS)[number]): string {
+  switch (key) {
+    case 'autoDen':
+      return msg('The Maniac’s automatic den', { id: 'forum.autoDen' });
+    case 'victoryPoints':
+      return msg('Points for the lair’s victory', { id: 'forum.victoryPoints' });
+    case 'hangingPoints':
+      return msg('Points for a hanging', { id: 'forum.hangingPoints' });
+    case 'selfDefenceUses':
+      return msg('The Killer’s self-defences per game', { id: 'forum.selfDefenceUses' });
+    case 'trainLevel':
+      return msg('Level to train into a mafioso', { id: 'forum.trainLevel' });
+    case 'trainPoints':
+      return msg('The unfaithful’s points to train', { id: 'forum.trainPoints' });
   }
 }

@@ -1,3 +1,5 @@
+import { forumRolesProblem } from '../../../shared/forum/roles.js';
+import type { ForumSettings } from '../../../shared/forum/settings.js';
 import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import {
@@ -53,7 +55,21 @@ export type Field =
   | { key: 'roles'; kind: 'roles'; section: Section }
   | { key: 'bestMovePoints' | 'extraPointsRange'; kind: 'pair'; section: Section }
   | { key: 'timers'; kind: 'timers'; section: Section; keys: Array<keyof Timers> }
-  | { key: 'meta'; kind: 'meta'; section: Section; keys: Array<keyof GameMeta> };
+  | { key: 'meta'; kind: 'meta'; section: Section; keys: Array<keyof GameMeta> }
+  | { key: 'forum'; kind: 'forum'; section: Section; keys: typeof FORUM_FORM_KEYS };
+
+/** The forum game's tables the form edits; the rest keep their documented defaults (docs/rules.md). */
+export const FORUM_FORM_KEYS = [
+  'victoryPoints',
+  'hangingPoints',
+  'selfDefenceUses',
+  'trainLevel',
+  'trainPoints',
+] as const satisfies ReadonlyArray<keyof ForumSettings>;
+
+/** The roles a preset may deal: the forum game its own, the others theirs. */
+export const rolesOf = (preset: PresetId): RoleId[] =>
+  ROLE_IDS.filter((role) => forumRolesProblem(preset, [role]) === null);
 
 const SECTION: Partial<Record<keyof Settings, Section>> = {
   firstDay: 'day',
@@ -91,6 +107,7 @@ const SECTION: Partial<Record<keyof Settings, Section>> = {
   liftNineThree: 'sport',
   timers: 'timers',
   meta: 'sheet',
+  forum: 'night',
 };
 
 const isChoice = (key: string): key is ChoiceKey => key in CHOICES;
@@ -117,6 +134,7 @@ export function fieldsOf(defaults: Settings): Field[] {
         section,
         keys: Object.keys(value as Timers) as Array<keyof Timers>,
       });
+    else if (key === 'forum') fields.push({ key, kind: 'forum', section, keys: FORUM_FORM_KEYS });
     else if (key === 'meta')
       fields.push({
         key,

@@ -18,6 +18,7 @@ import '../components/phase-bar.js';
 import '../components/results-panel.js';
 import '../components/role-card.js';
 import '../components/seat-grid.js';
+import '../components/video-panel.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command } from '../events.js';
 import { abilityName, seatAndName } from '../i18n/names.js';
@@ -111,6 +112,7 @@ export class GamePage extends LitElement {
       }
       ${this.floor(v)} ${this.status(v)} ${this.knowTeam(v)} ${this.night(v)} ${this.nominations(v)}
       ${this.ballot(v)} ${this.bestMove(v)}
+      <sc-video-panel></sc-video-panel>
       <div class="table">
         <h2 class="sr-only">${msg('Table', { id: 'meta.table' })}</h2>
         <sc-seat-grid

@@ -15,6 +15,7 @@ import '../components/night-script.js';
 import '../components/phase-bar.js';
 import '../components/results-panel.js';
 import '../components/seat-roster.js';
+import '../components/video-panel.js';
 import type { DisqualifyDetail, ExtraPointsDetail } from '../components/judge-dialog.js';
 import type { RecordDetail } from '../components/night-script.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
@@ -71,6 +72,7 @@ export class HostPage extends LitElement {
       }
       ${v.phase.kind === 'day' && records(v) ? html`<sc-day-recorder .view=${v}></sc-day-recorder>` : ''}
       ${this.nominations(v)} ${this.ballot(v)}
+      ${v.settings.master === 'auto' ? '' : html`<sc-video-panel judge></sc-video-panel>`}
       <sc-seat-roster
         .view=${v}
         @sc-extra-points=${(e: CustomEvent<ExtraPointsDetail>) => this.extraPoints(e.detail)}

@@ -12,6 +12,7 @@ import '../components/qr-code.js';
 import '../components/role-card.js';
 import '../components/seat-grid.js';
 import '../components/settings-form.js';
+import '../components/video-panel.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command, fire } from '../events.js';
 import { roleName, seatAndName } from '../i18n/names.js';
@@ -89,6 +90,7 @@ export class LobbyPage extends LitElement {
     // The host shows the code to the room first; a player sees his seat first, the code to pass on after.
     return html`${cards ? this.cardsCard(v) : host ? this.shareCard(session.code, true) : ''}
       ${this.seatsCard(v)} ${host && !cards ? this.hostCard(v) : ''}
+      ${host ? '' : html`<sc-video-panel></sc-video-panel>`}
       ${!host && !cards ? html`${this.rulesCard(v.settings, v.seats.length)}${this.shareCard(session.code, false)}` : ''}
       ${
         v.settings.chat && v.you

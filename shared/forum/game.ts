@@ -1,0 +1,128 @@
+import type { HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
+import type { CommandOf } from '../engine/commands.js';
+import type { GameState } from '../engine/state.js';
+import { emit, type Tx } from '../engine/tx.js';
+import { resolveForumNight } from './night.js';
+import { earn, hangingEarners } from './purse.js';
+import {
+  FORUM_ABILITIES,
+  FORUM_ROLES,
+  type ForumAbilityId,
+  type ForumRoleId,
+  type GuardId,
+  MOVE_IDS,
+  type MoveId,
+} from './roles.js';
+import { type ForumTable, orderRefusal, withoutMineOn } from './state.js';
+import { forumWinner } from './win.js';
+
+/*
+ * The forum game inside the engine's decider: its `act`, its night, what a hanging brings. Everything it
+ * decides is recorded as events carrying results (the holdings after the change), so a replay needs no rules.
+ */
+
+const no = (code: Rejection['code'], message: string): Rejection => ({ code, message });
+
+/** The deal as the forum's rules read it: every role of a forum game is a forum role (checked at configure). */
+export const forumTable = (s: Pick<GameState, 'alive' | 'roles'>): ForumTable => ({
+  alive: s.alive,
+  roles: s.roles as Record<string, ForumRoleId>,
+});
+
+const isMove = (ability: ForumAbilityId): ability is MoveId =>
+  (MOVE_IDS as readonly string[]).includes(ability);
+
+/** The forum abilities a seat holds now: none once he is out. */
+export function forumAbilitiesOf(s: GameState, seat: Seat): readonly ForumAbilityId[] {
+  const role = s.roles[seat];
+  if (!s.alive.includes(seat) || !role || !(role in FORUM_ROLES)) return [];
+  return FORUM_ROLES[role as ForumRoleId].abilities;
+}
+
+/**
+ * `act` in a forum night: one order or act per player a night (the Psycho guards the office or knocks, not
+ * both; a mafioso gives one order, D7), aimed as its ability says.
+ */
+export function forumAct(tx: Tx, c: CommandOf<'act'>, seat: Seat): Rejection | undefined {
+  const s = tx.state;
+  const forum = s.forum;
+  if (!forum) return no('wrong_phase', 'the forum game has not begun');
+  const ability = c.ability as ForumAbilityId;
+  if (!forumAbilitiesOf(s, seat).includes(ability))
+    return no('not_allowed', `a ${s.roles[seat]} cannot ${c.ability}`);
+  if (c.targets && c.target !== undefined)
+    return no('bad_command', 'name the target once: target or targets');
+  if (forum.tonight.some((a) => a.seat === seat)) return no('already_acted', 'one move a night');
+  const targets = c.targets ?? (c.target === undefined ? [] : [c.target]);
+  const table = forumTable(s);
+  const unknown = targets.find((t) => !(t in s.names));
+  if (unknown !== undefined) return no('unknown_seat', `there is no seat ${unknown}`);
+  if (isMove(ability)) {
+    const refusal = orderRefusal(forum, table, { seat, move: ability, targets }, s.settings.forum);
+    if (refusal) return refusal;
+  } else {
+    const { min, max } = FORUM_ABILITIES[ability].targets;
+    if (targets.length < min || targets.length > max)
+      return no('bad_command', `${ability} names ${min} seat(s)`);
+    if (targets.some((t) => !s.alive.includes(t))) return no('bad_target', 'a target is not a living player');
+    if (ability === 'knock' && targets.includes(seat))
+      return no('bad_target', 'you cannot knock yourself down');
+  }
+  emit(tx, { type: 'forumActed', action: { seat, ability, targets } });
+  return undefined;
+}
+
+/** Every living player with a forum ability has used one (A7: the window closes early). */
+export const forumEveryoneActed = (s: GameState): boolean =>
+  s.alive.every(
+    (seat) => forumAbilitiesOf(s, seat).length === 0 || (s.forum?.tonight ?? []).some((a) => a.seat === seat),
+  );
+
+/** The night resolved by the forum's rules; its deaths go to the morning as every night's do. */
+export function finishForumNight(tx: Tx): void {
+  const s = tx.state;
+  const forum = s.forum;
+  if (!forum) return;
+  const orders = forum.tonight.flatMap((a) =>
+    isMove(a.ability) ? [{ seat: a.seat, move: a.ability, targets: a.targets }] : [],
+  );
+  const acts = forum.tonight.flatMap((a) =>
+    isMove(a.ability) ? [] : [{ seat: a.seat, ability: a.ability as GuardId, target: a.targets[0] ?? null }],
+  );
+  const report = resolveForumNight(
+    forum,
+    forumTable(s),
+    { round: s.phase.round, orders, acts },
+    s.settings.forum,
+  );
+  emit(tx, { type: 'forumNightResolved', round: report.round, lines: report.lines, forum: report.state });
+  emit(tx, {
+    type: 'nightResolved',
+    report: {
+      round: report.round,
+      actions: [],
+      recordedShot: null,
+      outcomes: [],
+      deaths: report.deaths,
+      alibi: null,
+    },
+  });
+}
+
+/** D5 and D12: a hanging pays those mafiosi who voted for it; the mine is lost with its carrier. */
+export function afterForumElimination(tx: Tx, seat: Seat, how: HowEliminated): void {
+  const s = tx.state;
+  if (!s.forum) return;
+  let forum = withoutMineOn(s.forum, seat);
+  if (how === 'vote') {
+    const ballot = s.ballots.at(-1);
+    const voters = ballot?.leaves.includes(seat) ? hangingEarners(forumTable(s), seat, ballot.votes) : [];
+    if (voters.length > 0)
+      forum = earn(forum, forumTable(s), voters, s.settings.forum.hangingPoints, s.settings.forum);
+  }
+  if (forum !== s.forum) emit(tx, { type: 'forumHoldings', forum });
+}
+
+/** D1 and D16 for the engine's win check. */
+export const forumWinnerOf = (s: GameState) =>
+  s.forum ? forumWinner(s.forum, forumTable(s), s.settings.forum) : null;

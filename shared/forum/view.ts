@@ -1,0 +1,83 @@
+import type { Seat } from '../domain/vocabulary.js';
+import type { GameState } from '../engine/state.js';
+import type { Viewer } from '../views/types.js';
+import { forumAbilitiesOf, forumTable } from './game.js';
+import type { NewspaperPage } from './newspaper.js';
+import { FORUM_ABILITIES, type ForumAbilityId, MOVE_IDS, type MoveId } from './roles.js';
+import {
+  type ForumAction,
+  isMafioso,
+  type KnockReport,
+  levelFor,
+  orderRefusal,
+  type Purse,
+} from './state.js';
+
+/** What a viewer sees of the forum game: the public newspaper, and of the rest only what is his. */
+export interface ForumView {
+  /** Every morning's lines so far: the whole game's paper, for everyone. */
+  newspaper: NewspaperPage[];
+  /** His own points, level, MafBucks and items. */
+  purse: (Purse & { level: number }) | null;
+  /** A mafioso's view of the mafia's arsenal: uses held and spent (D6, D7). */
+  arsenal: { stock: Record<MoveId, number>; used: Record<MoveId, number> } | null;
+  /** What he may do tonight, and the seats each may name; empty once he has acted. */
+  abilities: Array<{ ability: ForumAbilityId; targets: Seat[] }>;
+  /** His own order or act tonight. */
+  done: ForumAction | null;
+  /** A mafioso sees his teammates' orders tonight, so the lair can agree (D4). */
+  teamOrders: ForumAction[];
+  /** What his knock-downs told him (D7: who was asleep). */
+  knocks: Array<KnockReport & { round: number }>;
+  /** The host who does not play and the analyst: every purse. */
+  purses: Record<string, Purse> | null;
+}
+
+const isMove = (ability: ForumAbilityId): ability is MoveId =>
+  (MOVE_IDS as readonly string[]).includes(ability);
+
+function targetsFor(s: GameState, seat: Seat, ability: ForumAbilityId): Seat[] {
+  const forum = s.forum;
+  if (!forum || FORUM_ABILITIES[ability].targets.max === 0) return [];
+  const table = forumTable(s);
+  if (isMove(ability)) {
+    return s.alive.filter(
+      (target) =>
+        orderRefusal(forum, table, { seat, move: ability, targets: [target] }, s.settings.forum) === null,
+    );
+  }
+  return s.alive.filter((target) => ability !== 'knock' || target !== seat);
+}
+
+export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean): ForumView | null {
+  const forum = s.forum;
+  if (!forum) return null;
+  const seat = viewer.kind === 'seat' ? viewer.seat : null;
+  const table = forumTable(s);
+  const own = seat !== null ? forum.purses[seat] : undefined;
+  const mafioso = seat !== null && isMafioso(table, seat);
+  const night = s.phase.kind === 'night' && s.phase.round > 0;
+  const done = seat !== null ? (forum.tonight.find((a) => a.seat === seat) ?? null) : null;
+  const usable =
+    seat !== null && night && !done
+      ? forumAbilitiesOf(s, seat).filter(
+          (a) =>
+            !isMove(a) ||
+            orderRefusal(forum, table, { seat, move: a, targets: [] }, s.settings.forum)?.code !==
+              'not_allowed',
+        )
+      : [];
+  return {
+    newspaper: forum.newspaper,
+    purse: own ? { ...own, items: { ...own.items }, level: levelFor(own.points, s.settings.forum) } : null,
+    arsenal: mafioso ? { stock: { ...forum.stock }, used: { ...forum.used } } : null,
+    abilities: usable.map((ability) => ({ ability, targets: targetsFor(s, seat as Seat, ability) })),
+    done,
+    teamOrders:
+      mafioso && night
+        ? forum.tonight.filter((a) => a.seat !== seat && isMafioso(table, a.seat) && isMove(a.ability))
+        : [],
+    knocks: seat !== null ? forum.knocks.filter((k) => k.seat === seat) : [],
+    purses: privileged ? structuredClone(forum.purses) : null,
+  };
+}
