@@ -15,7 +15,7 @@ import { GameWebSocketApi } from './constructs/websocket-api.js';
 export type DeadlineService = 'stepFunctions' | 'scheduler';
 
 export interface SleepingCityStackProps extends StackProps {
-  /** Folder of the Lambda entry files: connect.ts, disconnect.ts, default.ts, projector.ts, deadline.ts. */
+  /** Folder of the Lambda entry files: connect, disconnect, default, projector, deadline, sweeper (.ts). */
   readonly handlersDir: string;
   /** The built PWA; uploaded only if it exists when the app is synthesized. */
   readonly webDistDir: string;
@@ -43,7 +43,7 @@ export class SleepingCityStack extends Stack {
     this.events = new EventsTable(this, 'Events');
     const { table } = this.events;
     this.handlers = new GameHandlers(this, 'Handlers', { handlersDir: props.handlersDir, table });
-    const { connect, disconnect, defaultRoute, projector, deadline } = this.handlers;
+    const { connect, disconnect, defaultRoute, projector, deadline, sweeper } = this.handlers;
 
     this.socket = new GameWebSocketApi(this, 'Socket', {
       connectHandler: connect,
@@ -61,7 +61,7 @@ export class SleepingCityStack extends Stack {
         : new Deadlines(this, 'Deadlines', timers);
     this.web = new WebHosting(this, 'Web', { webDistDir: props.webDistDir, wsUrl: this.socket.url });
     const watched = {
-      functions: { connect, disconnect, default: defaultRoute, projector, deadline },
+      functions: { connect, disconnect, default: defaultRoute, projector, deadline, sweeper },
       projector,
       deadLetterQueue: this.projector.deadLetterQueue,
       deadlines: this.deadlines,

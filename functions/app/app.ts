@@ -1,6 +1,12 @@
 import type { ClientFrame } from '../../shared/index.js';
 import type { DeadlineJob } from '../ports/scheduler.js';
-import { type DeadlineOutcome, fireDeadline, rearmDeadlines } from './deadline.js';
+import {
+  type DeadlineOutcome,
+  fireDeadline,
+  rearmDeadlines,
+  type SweepResult,
+  sweepDeadlines,
+} from './deadline.js';
 import { type AppDeps, type AppOptions, type AppPorts, makeDeps } from './deps.js';
 import type { Reply } from './frames.js';
 import { handleCommand } from './handle-command.js';
@@ -22,6 +28,8 @@ export interface App {
   fireDeadline(job: DeadlineJob): Promise<DeadlineOutcome>;
   /** Schedules every game's pending deadline again (after a restart of the local runtime). */
   rearmDeadlines(): Promise<number>;
+  /** Fires every deadline whose timer is overdue (the sweeper, each minute). */
+  sweepDeadlines(): Promise<SweepResult>;
   readonly deps: AppDeps;
 }
 
@@ -34,6 +42,7 @@ export function createApp(ports: AppPorts, options: AppOptions = {}): App {
     project: (gameId, seq) => project(deps, gameId, seq),
     fireDeadline: (job) => fireDeadline(deps, job),
     rearmDeadlines: () => rearmDeadlines(deps),
+    sweepDeadlines: () => sweepDeadlines(deps),
   };
 }
 

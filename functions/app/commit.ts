@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sealCommit } from '../../shared/audit/chain.js';
 import { type RecordedCommand, redecide } from '../../shared/audit/command.js';
 import { foldCommits, type Rejection } from '../../shared/index.js';
+import { Metric } from '../observability/metric-names.js';
 import type { Commit } from '../ports/event-store.js';
 import type { AppDeps } from './deps.js';
 import { advance, type HeldGame, type PendingCommit } from './game-cache.js';
@@ -22,7 +24,9 @@ export type Outcome =
   | { kind: 'unchanged'; version: number; game: HeldGame }
   | { kind: 'stale'; version: number; game: HeldGame }
   | { kind: 'rejected'; rejection: Rejection; game: HeldGame }
-  | { kind: 'noGame' };
+  | { kind: 'noGame' }
+  /** Other processes won every race allowed: nothing was appended, and the same command may be sent again. */
+  | { kind: 'busy'; races: number };
 
 /** What deciding produced: an answer now, or an append to wait for. */
 type Step =
@@ -31,8 +35,9 @@ type Step =
   | { kind: 'lost' };
 
 /**
- * Load → decide → append, for one game. A lost race (another process appended that version first) reloads
- * the commits after the version held and decides again, a bounded number of times. An accepted command id
+ * Load → decide → append, for one game. A lost race (another process appended that version first) waits a
+ * jittered, growing while, then reloads the commits after the version held and decides again, a bounded
+ * number of times; after that the command is `busy`, which the client may send again as it was. An accepted command id
  * is answered from the log and appends nothing; a rejected one leaves no trace. The answer to an appended
  * command is given only once the commit is durable.
  *
@@ -42,7 +47,12 @@ type Step =
  * append is awaited before the next command of the game is decided.
  */
 export async function commitAttempt(deps: AppDeps, attempt: Attempt): Promise<Outcome> {
-  for (let tries = 0; tries < deps.options.maxAttempts; tries++) {
+  const { maxAttempts } = deps.options;
+  for (let lost = 0; lost < maxAttempts; lost++) {
+    if (lost > 0) {
+      deps.meter.count(Metric.raceLost);
+      await backoff(deps, lost);
+    }
     const step = await deps.writes.run(attempt.gameId, () => decideAndAppend(deps, attempt));
     if (step.kind === 'lost') continue;
     if (step.kind !== 'wait') return step;
@@ -53,9 +63,17 @@ export async function commitAttempt(deps: AppDeps, attempt: Attempt): Promise<Ou
       ? { kind: 'duplicate', version: seq, game }
       : { kind: 'appended', version: seq, commit: pending.commit, game };
   }
-  throw new Error(
-    `game ${attempt.gameId}: lost the race for the next version ${deps.options.maxAttempts} times`,
-  );
+  deps.meter.count(Metric.raceLost);
+  deps.meter.count(Metric.raceGaveUp);
+  return { kind: 'busy', races: maxAttempts };
+}
+
+/** Full jitter: anywhere up to base × 2^(lost - 1), capped; racers that collided spread apart. */
+function backoff(deps: AppDeps, lost: number): Promise<void> {
+  const { baseMs, capMs } = deps.options.raceBackoff;
+  if (baseMs <= 0) return Promise.resolve();
+  const ceiling = Math.min(capMs, baseMs * 2 ** (lost - 1));
+  return sleep(Math.random() * ceiling);
 }
 
 async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {

@@ -1,8 +1,10 @@
 import type { Clock } from '../ports/clock.js';
+import type { DeadlineBook } from '../ports/deadline-book.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { Ids } from '../ports/ids.js';
+import type { Meter } from '../ports/meter.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { GameCache } from './game-cache.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -14,6 +16,9 @@ export interface AppPorts {
   directory: Directory;
   fanOut: FanOut;
   scheduler: Scheduler;
+  /** Pending deadlines, so that one whose timer was lost is still fired by the sweeper. */
+  deadlines: DeadlineBook;
+  meter: Meter;
   clock: Clock;
   ids: Ids;
 }
@@ -21,6 +26,15 @@ export interface AppPorts {
 export interface AppOptions {
   /** Appends tried per command when other processes keep winning the race for the next version. */
   maxAttempts?: number;
+  /**
+   * Wait after a lost race: a random time up to base × 2^(races lost so far), at most `capMs` ("full
+   * jitter"), so that racers spread out instead of colliding again. `baseMs` 0 retries at once.
+   */
+  raceBackoff?: { baseMs: number; capMs: number };
+  /** How late a deadline must be before the sweeper fires it itself (ms); its timer gets this long. */
+  sweepGraceMs?: number;
+  /** How far back the sweeper looks for unfired deadlines (ms). */
+  sweepLookbackMs?: number;
   /** How long a connection binding lives (seconds); API Gateway closes every socket after two hours. */
   connectionTtlSeconds?: number;
   /** Games the cache holds at most. */
@@ -55,7 +69,10 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
     projections: new KeyedLock(),
     openRooms: new OpenRooms(options.roomsPerAddress === undefined ? 10 : options.roomsPerAddress),
     options: {
-      maxAttempts: options.maxAttempts ?? 8,
+      maxAttempts: options.maxAttempts ?? 20,
+      raceBackoff: options.raceBackoff ?? { baseMs: 4, capMs: 250 },
+      sweepGraceMs: options.sweepGraceMs ?? 90_000,
+      sweepLookbackMs: options.sweepLookbackMs ?? 15 * 60_000,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
       maxEarlyWaitMs: options.maxEarlyWaitMs ?? 5000,
       pipeline: options.pipeline ?? false,

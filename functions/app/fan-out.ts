@@ -1,4 +1,5 @@
 import { emptyFold, type Folded, foldCommits, type ServerFrame } from '../../shared/index.js';
+import { Metric } from '../observability/metric-names.js';
 import type { AppDeps } from './deps.js';
 import { linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
@@ -7,6 +8,8 @@ export interface FanOutResult {
   version: number;
   sent: number;
   gone: number;
+  /** Connections a post failed for after the fan-out's own retries (403, or 429/5xx every time). */
+  failed: number;
 }
 
 type Seat = number | 'host';
@@ -17,7 +20,9 @@ type Seat = number | 'host';
  * commit only the mafia can see (a night microphone, a shot, a mafia message) sends no frame to the town —
  * not even a bare version bump that would tell when the mafia acted. Each seat's frames are built once,
  * however many sockets that seat has open, all from the same version. A connection API Gateway reports gone
- * is forgotten.
+ * is forgotten. A post that fails (the adapter has retried what is worth retrying) costs that connection its
+ * frames, not the others theirs: the projection goes on, and the client catches up on its next frame or
+ * `sync`. Failing the projection instead would resend every seat's view and hold the game's deadline.
  */
 export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): Promise<FanOutResult> {
   const connections = await deps.directory.connectionsOf(game.gameId);
@@ -35,17 +40,22 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
     connections.map(async ({ connectionId, seat }) => {
       const list = framesFor(seat);
       if (list.length === 0) return 'quiet';
-      for (const frame of list) {
-        if ((await deps.fanOut.post(connectionId, frame)) === 'gone') {
-          await deps.directory.unbindConnection(connectionId);
-          return 'gone';
+      try {
+        for (const frame of list) {
+          if ((await deps.fanOut.post(connectionId, frame)) === 'gone') {
+            await deps.directory.unbindConnection(connectionId);
+            return 'gone';
+          }
         }
+      } catch {
+        deps.meter.count(Metric.postFailed);
+        return 'failed';
       }
       return 'sent';
     }),
   );
-  const gone = results.filter((r) => r === 'gone').length;
-  return { version: folded.version, sent: results.filter((r) => r === 'sent').length, gone };
+  const count = (result: (typeof results)[number]) => results.filter((r) => r === result).length;
+  return { version: folded.version, sent: count('sent'), gone: count('gone'), failed: count('failed') };
 }
 
 function changedFrames(shown: Folded, now: Folded, seat: Seat): ServerFrame[] {

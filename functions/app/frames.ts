@@ -28,6 +28,14 @@ export const errorFrame = (code: ErrorCode, message: string): ServerFrame => ({
   message,
 });
 
+/** Other writers won every race for the game's next version: nothing was taken, send it again. */
+export const busyFrame = (commandId?: string): ServerFrame => ({
+  type: 'error',
+  code: 'busy',
+  message: 'the game was too busy to take that; send it again',
+  ...(commandId === undefined ? {} : { commandId }),
+});
+
 export const viewerOf = (seat: number | 'host'): Viewer =>
   seat === 'host' ? { kind: 'host' } : { kind: 'seat', seat };
 

@@ -21,6 +21,11 @@ export interface HeldGame {
   projected: number;
   /** The game at `projected`, as those views showed it: a seat whose view is unchanged since gets nothing. */
   shown: Folded | null;
+  /**
+   * The deadline id this process armed (noted in the book and asked of the scheduler) for the game;
+   * undefined when it does not know, and then the deadline the views last shown were waiting for counts.
+   */
+  armed?: string | null;
   /** Commits appended but not yet durable, and the game as it will be after them (pipelined stores only). */
   tip: Tip | null;
 }

@@ -1,7 +1,8 @@
 import { parseCommand } from '../../shared/index.js';
+import { Metric } from '../observability/metric-names.js';
 import { commitAttempt } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { errorFrame, linksFrame, type Reply, type ReplyLog, viewFrame } from './frames.js';
+import { busyFrame, errorFrame, linksFrame, type Reply, type ReplyLog, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
 export interface CommandFrame {
@@ -47,9 +48,15 @@ export async function handleCommand(
     command: command.type === 'start' ? { ...command, seed: deps.ids.seed() } : command,
   });
   const withGame = { ...log, game: gameId };
+  if (outcome.kind === 'rejected' || outcome.kind === 'stale') deps.meter.count(Metric.commandRejected);
+  if (outcome.kind === 'appended' || outcome.kind === 'duplicate' || outcome.kind === 'unchanged') {
+    deps.meter.count(Metric.commandAccepted);
+  }
   switch (outcome.kind) {
     case 'noGame':
       return { frames: [errorFrame('no_game', 'no such game')], log: { ...withGame, outcome: 'no_game' } };
+    case 'busy':
+      return { frames: [busyFrame(commandId)], log: { ...withGame, outcome: 'busy' } };
     case 'rejected':
       return {
         frames: [{ type: 'rejected', commandId, ...outcome.rejection }],

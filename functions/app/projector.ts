@@ -1,19 +1,32 @@
+import type { Folded } from '../../shared/index.js';
+import { Metric } from '../observability/metric-names.js';
+import type { DeadlineJob } from '../ports/scheduler.js';
 import type { AppDeps } from './deps.js';
 import { lastShown, sendViews } from './fan-out.js';
 import type { HeldGame } from './game-cache.js';
 
 export type Projection =
-  | { kind: 'sent'; version: number; sent: number; gone: number }
+  | { kind: 'sent'; version: number; sent: number; gone: number; failed: number; armed: boolean }
   | { kind: 'covered' | 'noGame' };
 
 /**
  * A commit reached the projector (from the table's stream, or its local emulation). The game is brought up
  * to date from the store — records may arrive late, twice or out of order, so their order is never trusted
- * — and every connection gets its view of the newest version. A commit already covered by a view this
- * process sent is skipped, so a burst of commits to one game costs one round of views. Then the pending
- * deadline, if any, is scheduled.
+ * — and every connection gets what changed for it. Then, if the game's pending deadline changed, it is
+ * armed. Only then is the version marked projected: a failure to arm throws, the stream retries the
+ * record, and the retry arms again (the views, already sent, are not sent twice). A commit already covered
+ * by this process is skipped, so a burst of commits to one game costs one round of views.
  */
-export function project(deps: AppDeps, gameId: string, seq: number): Promise<Projection> {
+export async function project(deps: AppDeps, gameId: string, seq: number): Promise<Projection> {
+  try {
+    return await projectOnce(deps, gameId, seq);
+  } catch (error) {
+    deps.meter.count(Metric.projectionFailed);
+    throw error;
+  }
+}
+
+function projectOnce(deps: AppDeps, gameId: string, seq: number): Promise<Projection> {
   return deps.projections.run(gameId, async () => {
     const held = deps.cache.peek(gameId);
     if (held !== undefined && held.projected >= seq) return { kind: 'covered' };
@@ -21,20 +34,46 @@ export function project(deps: AppDeps, gameId: string, seq: number): Promise<Pro
     if (game === null) return { kind: 'noGame' };
     if (game.projected >= game.folded.version) return { kind: 'covered' };
     const shown = await lastShown(deps, game, seq);
-    const { version, sent, gone } = await sendViews(deps, game, shown);
-    game.projected = Math.max(game.projected, version);
+    const { version, sent, gone, failed } = await sendViews(deps, game, shown);
     game.shown = game.folded;
-    await schedulePending(deps, game);
+    const armed = await armIfChanged(deps, game, shown);
     // The room's code is free again once its game is over; the game and its log stay.
     if (game.folded.state.phase.kind === 'over') await deps.directory.releaseRoom(gameId);
-    return { kind: 'sent', version, sent, gone };
+    game.projected = Math.max(game.projected, version);
+    return { kind: 'sent', version, sent, gone, failed, armed };
   });
 }
 
-/** Asks the scheduler for the game's pending deadline; a paused or advisory clock has none. */
-export async function schedulePending(deps: AppDeps, game: HeldGame): Promise<boolean> {
-  const { deadline, phase } = game.folded.state;
-  if (!deadline || deadline.advisory || deadline.at === null || phase.kind === 'over') return false;
-  await deps.scheduler.schedule(game.gameId, deadline.id, deadline.at);
+/** The deadline the game waits for; a paused or advisory clock, or a game over, has none. */
+export function pendingDeadline(gameId: string, folded: Folded): DeadlineJob | null {
+  const { deadline, phase } = folded.state;
+  if (!deadline || deadline.advisory || deadline.at === null || phase.kind === 'over') return null;
+  return { gameId, deadlineId: deadline.id, at: deadline.at };
+}
+
+/**
+ * Arms the game's pending deadline when it is not the one already armed: by this process, or (in a
+ * process that does not know) the one the game waited for before these commits, which the projection of
+ * that earlier commit armed. Noted in the book first, so that if the scheduler fails the sweeper still
+ * finds it.
+ */
+async function armIfChanged(deps: AppDeps, game: HeldGame, shown: Folded): Promise<boolean> {
+  const job = pendingDeadline(game.gameId, game.folded);
+  const before = game.armed !== undefined ? game.armed : pendingDeadline(game.gameId, shown)?.deadlineId;
+  if (job === null || job.deadlineId === before) return false;
+  try {
+    await arm(deps, job);
+  } catch (error) {
+    // Known now: nothing is armed, whatever the views already sent showed.
+    game.armed = null;
+    throw error;
+  }
+  game.armed = job.deadlineId;
   return true;
+}
+
+export async function arm(deps: AppDeps, job: DeadlineJob): Promise<void> {
+  await deps.deadlines.arm(job);
+  await deps.scheduler.schedule(job.gameId, job.deadlineId, job.at);
+  deps.meter.count(Metric.deadlineScheduled);
 }

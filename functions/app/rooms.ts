@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { createGame, type ErrorCode, type Rejection, settingsInputSchema } from '../../shared/index.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { errorFrame, type Reply, viewFrame } from './frames.js';
+import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
 import { roomIsOpen } from './open-rooms.js';
 import { hashToken, mintToken } from './tokens.js';
 
@@ -113,6 +113,9 @@ export async function joinRoom(
     // The game started between the check and the join.
     if (!JOIN_ERRORS.has(outcome.rejection.code as ErrorCode)) return noRoom(code, 'closed', gameId);
     return refused('join', gameId, outcome.rejection);
+  }
+  if (outcome.kind === 'busy') {
+    return { frames: [busyFrame()], log: { action: 'join', outcome: 'busy', game: gameId } };
   }
   if (outcome.kind !== 'appended')
     throw new Error(`join of game ${gameId} appended nothing (${outcome.kind})`);

@@ -1,17 +1,17 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ApiGatewayFanOut } from '../adapters/aws/apigw/fan-out.js';
+import { DynamoDeadlineBook } from '../adapters/aws/dynamo/deadline-book.js';
 import { DynamoDirectory } from '../adapters/aws/dynamo/directory.js';
 import { DynamoEventStore } from '../adapters/aws/dynamo/event-store.js';
-import { StepFunctionsScheduler } from '../adapters/aws/sfn/scheduler.js';
+import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function required(env: Env, name: string): string {
+export function required(env: Env, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`${name} is not set`);
   return value;
@@ -20,7 +20,7 @@ function required(env: Env, name: string): string {
 /** One client per container, reused across invocations (the SDK keeps its sockets alive). */
 let dynamo: DynamoDBClient | undefined;
 const dynamoClient = () => {
-  dynamo ??= new DynamoDBClient({});
+  dynamo ??= traced(new DynamoDBClient({}));
   return dynamo;
 };
 
@@ -32,30 +32,32 @@ export function directoryFromEnv(env: Env = process.env): DynamoDirectory {
 function missing<T extends object>(name: string): T {
   return new Proxy({} as T, {
     get: (_target, property) => () =>
-      Promise.reject(new Error(`${name} is not set for this function (${String(property)})`)),
+      Promise.reject(new Error(`${name} is not given to this function (${String(property)})`)),
   });
 }
 
+/** What a handler brings besides the table: only the clients it uses, so it loads only those. */
+export interface AwsParts {
+  fanOut?: FanOut;
+  scheduler?: Scheduler;
+}
+
 /**
- * The application service on AWS: DynamoDB for the log and the directory, API Gateway's management API to
- * reach sockets (WS_ENDPOINT), Step Functions for deadlines (STATE_MACHINE_ARN). Functions that are not
- * given WS_ENDPOINT or STATE_MACHINE_ARN get a port that refuses to be used.
+ * The application service on AWS: DynamoDB for the log, the directory and the deadline book, plus what the
+ * handler brings — API Gateway's management API to reach sockets, a deadline scheduler. A handler that
+ * brings neither gets ports that refuse to be used.
  */
-export function appFromEnv(env: Env = process.env): { app: App; fanOut: FanOut } {
+export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
+  const client = dynamoClient();
   const tableName = required(env, 'TABLE_NAME');
-  const fanOut = env.WS_ENDPOINT
-    ? ApiGatewayFanOut.forEndpoint(env.WS_ENDPOINT)
-    : missing<FanOut>('WS_ENDPOINT');
-  const scheduler = env.STATE_MACHINE_ARN
-    ? StepFunctionsScheduler.forStateMachine(env.STATE_MACHINE_ARN)
-    : missing<Scheduler>('STATE_MACHINE_ARN');
-  const app = createApp({
-    store: new DynamoEventStore({ client: dynamoClient(), tableName }),
+  return createApp({
+    store: new DynamoEventStore({ client, tableName }),
     directory: directoryFromEnv(env),
-    fanOut,
-    scheduler,
+    deadlines: new DynamoDeadlineBook({ client, tableName }),
+    fanOut: parts.fanOut ?? missing<FanOut>('a fan-out'),
+    scheduler: parts.scheduler ?? missing<Scheduler>('a deadline scheduler'),
+    meter: powertoolsMeter,
     clock: systemClock,
     ids: randomIds,
   });
-  return { app, fanOut };
 }

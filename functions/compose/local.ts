@@ -4,8 +4,10 @@ import { LogDirectory } from '../adapters/local/log/directory.js';
 import { LogEventStore } from '../adapters/local/log/event-store.js';
 import { StreamedEventStore } from '../adapters/local/stream.js';
 import { TimerScheduler } from '../adapters/local/timer-scheduler.js';
+import { MemoryDeadlineBook } from '../adapters/memory/deadline-book.js';
 import { MemoryDirectory } from '../adapters/memory/directory.js';
 import { MemoryEventStore } from '../adapters/memory/event-store.js';
+import { CountingMeter } from '../adapters/memory/meter.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -36,6 +38,7 @@ export interface Stores {
 }
 
 const TABLE_NAME = 'sleeping-city';
+const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The log and the directory for a local run: the embedded durable log (the default), DynamoDB's API served
@@ -124,6 +127,8 @@ export interface LocalBackend {
   routes: GatewayRoutes;
   scheduler: TimerScheduler;
   stores: Stores;
+  /** What the service counted (commands, races, deadlines), as CloudWatch would on AWS. */
+  meter: CountingMeter;
   /** Waits until every commit written so far has been through the projector and no deadline is firing. */
   settle(): Promise<void>;
   /** Stops the timers, lets deadlines firing and commits on their way to the projector finish. */
@@ -178,13 +183,35 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
   });
   const fanOut = new GatewayFanOut(options.gateway);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const meter = new CountingMeter();
   const created = createApp(
-    { store, directory: stores.directory, fanOut, scheduler, clock, ids: randomIds },
+    {
+      store,
+      directory: stores.directory,
+      fanOut,
+      scheduler,
+      // Timers die with the process and are re-armed from the log at start, so the book may too.
+      deadlines: new MemoryDeadlineBook(),
+      meter,
+      clock,
+      ids: randomIds,
+    },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
     { pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
   );
   app = created;
   const limiter = new RateLimiter();
+  // The sweeper's twin: what the EventBridge rule does every minute on AWS.
+  const sweeper = setInterval(() => {
+    created
+      .sweepDeadlines()
+      .catch((error: unknown) => log({ level: 'error', action: 'sweep', message: String(error) }));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  const stopTimers = () => {
+    clearInterval(sweeper);
+    return scheduler.close();
+  };
   const routes: GatewayRoutes = {
     connect: connectHandler(log),
     message: defaultHandler(created, fanOut, log, limits, limiter),
@@ -210,10 +237,11 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
     routes,
     scheduler,
     stores,
+    meter,
     settle,
-    stopTimers: () => scheduler.close(),
+    stopTimers,
     close: async () => {
-      await scheduler.close();
+      await stopTimers();
       await store.drain();
       await stores.close();
     },

@@ -1,4 +1,4 @@
-import { jsonLog } from '../app/log.js';
+import { observed, powertoolsLog } from '../adapters/aws/powertools.js';
 import { connectHandler } from './routes/connect.js';
 
-export const handler = connectHandler(jsonLog);
+export const handler = observed(connectHandler(powertoolsLog));

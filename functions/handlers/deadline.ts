@@ -1,7 +1,5 @@
-import { jsonLog } from '../app/log.js';
-import { appFromEnv } from '../compose/aws.js';
+import { observed, powertoolsLog } from '../adapters/aws/powertools.js';
+import { appOnAws } from '../compose/aws.js';
 import { deadlineHandler } from './routes/deadline.js';
 
-const { app } = appFromEnv();
-
-export const handler = deadlineHandler(app, jsonLog);
+export const handler = observed(deadlineHandler(appOnAws(), powertoolsLog));

@@ -1,7 +1,8 @@
-import { jsonLog } from '../app/log.js';
-import { appFromEnv } from '../compose/aws.js';
+import { observed, powertoolsLog } from '../adapters/aws/powertools.js';
+import { appOnAws } from '../compose/aws.js';
+import { fanOutFromEnv } from '../compose/aws-fan-out.js';
 import { defaultHandler } from './routes/default.js';
 
-const { app, fanOut } = appFromEnv();
+const fanOut = fanOutFromEnv();
 
-export const handler = defaultHandler(app, fanOut, jsonLog);
+export const handler = observed(defaultHandler(appOnAws({ fanOut }), fanOut, powertoolsLog));

@@ -1,7 +1,9 @@
-import { jsonLog } from '../app/log.js';
+import { observed, powertoolsLog } from '../adapters/aws/powertools.js';
 import { directoryFromEnv } from '../compose/aws.js';
 import { disconnectHandler } from './routes/disconnect.js';
 
 const directory = directoryFromEnv();
 
-export const handler = disconnectHandler({ disconnect: (id) => directory.unbindConnection(id) }, jsonLog);
+export const handler = observed(
+  disconnectHandler({ disconnect: (id) => directory.unbindConnection(id) }, powertoolsLog),
+);

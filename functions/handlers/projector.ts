@@ -1,7 +1,9 @@
-import { jsonLog } from '../app/log.js';
-import { appFromEnv } from '../compose/aws.js';
+import { observed, powertoolsLog } from '../adapters/aws/powertools.js';
+import { appOnAws } from '../compose/aws.js';
+import { fanOutFromEnv } from '../compose/aws-fan-out.js';
+import { schedulerFromEnv } from '../compose/aws-scheduler.js';
 import { projectorHandler } from './routes/projector.js';
 
-const { app } = appFromEnv();
+const app = appOnAws({ fanOut: fanOutFromEnv(), scheduler: await schedulerFromEnv() });
 
-export const handler = projectorHandler(app, jsonLog);
+export const handler = observed(projectorHandler(app, powertoolsLog));

@@ -2,16 +2,19 @@ import type { MiddlewareObj } from '@middy/core';
 import type { ServerFrame } from '../../shared/index.js';
 import type { Reply } from '../app/frames.js';
 import type { Log } from '../app/log.js';
+import { Metric } from '../observability/metric-names.js';
 import type { FanOut } from '../ports/fan-out.js';
+import type { Meter } from '../ports/meter.js';
 import { FrameError } from './frame-error.js';
 import type { RouteResult, WsEvent } from './ws-event.js';
 
 /**
  * Sends the route's reply frames to the connection that asked (API Gateway has no return path for a
  * WebSocket message without a route response). A failure becomes an `error` frame: the frame's own fault
- * with its code, anything else as `internal`, logged with its stack, never shown to the client.
+ * with its code, anything else as `internal`, logged with its stack and counted (`CommandFailed`: API
+ * Gateway sees a 200, so only this count can alarm on it), never shown to the client.
  */
-export function replyFrames(fanOut: FanOut, log: Log): MiddlewareObj<WsEvent, RouteResult> {
+export function replyFrames(fanOut: FanOut, log: Log, meter: Meter): MiddlewareObj<WsEvent, RouteResult> {
   const send = async (connectionId: string, reply: Reply) => {
     for (const frame of reply.frames) {
       if ((await fanOut.post(connectionId, frame)) === 'gone') return;
@@ -35,6 +38,7 @@ export function replyFrames(fanOut: FanOut, log: Log): MiddlewareObj<WsEvent, Ro
           log: { action: request.event.frame?.action ?? 'frame', outcome: error.code },
         };
       } else {
+        meter.count(Metric.commandFailed);
         log({
           level: 'error',
           message: String(error),

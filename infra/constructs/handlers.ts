@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { HandlerFunction } from './handler-function.js';
@@ -38,18 +40,27 @@ export const handlerSpecs = {
     tableActions: ['GetItem', 'PutItem', 'Query', 'DeleteItem'],
   },
   // One commit can fan out to every seat, host and spectator of a room. It reads the game and its
-  // connections, forgets gone ones, records each armed deadline and gives an ended game's room code a TTL.
+  // connections, forgets gone ones, notes each armed deadline in the book, and frees a finished game's
+  // room code (a get of the code it holds, then two deletes).
   projector: {
     file: 'projector.ts',
     memorySize: 1024,
     timeout: Duration.seconds(60),
-    tableActions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
   },
-  // Reads the game, appends `timeUp`, and clears the deadline's record once handled.
+  // Reads the game, appends `timeUp` (checking the commit before it when unknown), and clears the
+  // deadline from the book once handled.
   deadline: {
     file: 'deadline.ts',
     memorySize: 512,
     timeout: Duration.seconds(10),
+    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+  },
+  // Every minute: reads the book's last minutes and fires what is overdue, like the deadline function.
+  sweeper: {
+    file: 'sweeper.ts',
+    memorySize: 512,
+    timeout: Duration.seconds(50),
     tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
   },
 } as const satisfies Record<string, HandlerSpec>;
@@ -57,7 +68,7 @@ export const handlerSpecs = {
 export type HandlerName = keyof typeof handlerSpecs;
 
 export interface GameHandlersProps {
-  /** Folder holding connect.ts, disconnect.ts, default.ts, projector.ts and deadline.ts. */
+  /** Folder holding connect.ts, disconnect.ts, default.ts, projector.ts, deadline.ts and sweeper.ts. */
   readonly handlersDir: string;
   readonly table: ITable;
   readonly logRetention?: RetentionDays;
@@ -80,6 +91,7 @@ export class GameHandlers extends Construct {
   readonly defaultRoute: HandlerFunction;
   readonly projector: HandlerFunction;
   readonly deadline: HandlerFunction;
+  readonly sweeper: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: GameHandlersProps) {
     super(scope, id);
@@ -102,9 +114,16 @@ export class GameHandlers extends Construct {
     this.defaultRoute = make('DefaultRoute', handlerSpecs.default);
     this.projector = make('Projector', handlerSpecs.projector, reserved.projector ?? 100);
     this.deadline = make('Deadline', handlerSpecs.deadline, reserved.deadline ?? 50);
+    // One sweep at a time: two would fire the same overdue deadlines (harmlessly, but twice the reads).
+    this.sweeper = make('Sweeper', handlerSpecs.sweeper, 1);
+    new Rule(this, 'EveryMinute', {
+      description: 'Fires deadlines whose timers were lost',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
   }
 
   get all(): readonly HandlerFunction[] {
-    return [this.connect, this.disconnect, this.defaultRoute, this.projector, this.deadline];
+    return [this.connect, this.disconnect, this.defaultRoute, this.projector, this.deadline, this.sweeper];
   }
 }

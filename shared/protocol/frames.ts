@@ -67,6 +67,7 @@ export type ErrorCode =
   | 'unknown_seat'
   | 'rate_limited'
   | 'link_forbidden'
+  | 'busy'
   | 'internal';
 
 /** Server → client. */
@@ -81,7 +82,8 @@ export type ServerFrame =
   | { type: 'signal'; from: Endpoint; payload: SignalPayload }
   /** The media links the receiver may hold at `version`; he closes every peer in `forbidden` at once. */
   | { type: 'links'; version: number; peers: PeerLink[]; forbidden: Endpoint[] }
-  | { type: 'error'; code: ErrorCode; message: string };
+  /** `commandId` is set on `busy`: that command was not taken and may be sent again as it was. */
+  | { type: 'error'; code: ErrorCode; message: string; commandId?: string };
 
 export type FrameParse = { ok: true; frame: ClientFrame } | { ok: false; code: ErrorCode; message: string };
 

@@ -1,11 +1,13 @@
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CountingMeter } from '../../functions/adapters/memory/meter.js';
 import type { App } from '../../functions/app/app.js';
 import type { LogLine } from '../../functions/app/log.js';
 import { deadlineHandler } from '../../functions/handlers/routes/deadline.js';
 import { defaultHandler } from '../../functions/handlers/routes/default.js';
 import { projectorHandler } from '../../functions/handlers/routes/projector.js';
 import type { WsEvent } from '../../functions/middleware/ws-event.js';
+import { Metric } from '../../functions/observability/metric-names.js';
 import { AppHarness } from '../support/app-harness.js';
 
 const context = {} as Context;
@@ -91,7 +93,11 @@ describe('$default handler pipeline', () => {
   });
 
   it('given the service fails, when handled, then the client gets an internal error frame and the log the cause', async () => {
-    const failing = { handleFrame: vi.fn().mockRejectedValue(new Error('disk on fire')) } as unknown as App;
+    const meter = new CountingMeter();
+    const failing = {
+      handleFrame: vi.fn().mockRejectedValue(new Error('disk on fire')),
+      deps: { meter },
+    } as unknown as App;
     const { h, logs, handler } = givenMessageHandler(failing);
     expect(await handler(message('{"action":"sync"}'), context)).toEqual({ statusCode: 200 });
     expect(h.fanOut.sent('conn-1')).toEqual([
@@ -99,6 +105,8 @@ describe('$default handler pipeline', () => {
     ]);
     expect(logs.map((l) => l.outcome ?? l.level)).toEqual(['error', 'internal']);
     expect(JSON.stringify(logs[0])).toContain('disk on fire');
+    // API Gateway saw a 200: this count is what the CommandErrors alarm watches.
+    expect(meter.get(Metric.commandFailed)).toBe(1);
   });
 });
 
@@ -121,7 +129,7 @@ describe('projector handler', () => {
   it('given a batch over two games, when one game fails, then only its records are reported failed', async () => {
     const project = vi.fn(async (gameId: string, seq: number) => {
       if (gameId === 'bad') throw new Error('post failed');
-      return { kind: 'sent' as const, version: seq, sent: 3, gone: 0 };
+      return { kind: 'sent' as const, version: seq, sent: 3, gone: 0, failed: 0, armed: false };
     });
     const logs: LogLine[] = [];
     const handler = projectorHandler({ project }, (line) => logs.push(line));
@@ -203,6 +211,7 @@ describe('handler entry modules', () => {
       default: () => import('../../functions/handlers/default.js'),
       projector: () => import('../../functions/handlers/projector.js'),
       deadline: () => import('../../functions/handlers/deadline.js'),
+      sweeper: () => import('../../functions/handlers/sweeper.js'),
     };
     for (const [name, load] of Object.entries(entries)) {
       expect(typeof (await load()).handler, name).toBe('function');
@@ -211,6 +220,6 @@ describe('handler entry modules', () => {
 
   it('given no TABLE_NAME, when an entry that needs the table is imported, then it fails at once and says why', async () => {
     delete process.env.TABLE_NAME;
-    await expect(import('../../functions/handlers/default.js')).rejects.toThrow(/TABLE_NAME is not set/);
+    await expect(import('../../functions/handlers/deadline.js')).rejects.toThrow(/TABLE_NAME is not set/);
   });
 });

@@ -4,7 +4,7 @@ import { StreamedEventStore, type StreamOptions } from '../../functions/adapters
 import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
 import { makeCommit } from '../../functions/app/commit.js';
 import { projectorHandler } from '../../functions/handlers/routes/projector.js';
-import { streamCommits } from '../../functions/middleware/stream-commits.js';
+import { commitOf } from '../../functions/middleware/commit-record.js';
 
 const context = {} as Context;
 
@@ -31,13 +31,12 @@ function givenStream(deliver: StreamOptions['deliver'], options: Partial<StreamO
   return { store, dropped, commit };
 }
 
-/** The (game, seq) pairs a batch names, read as the projector's middleware reads them. */
+/** The (game, seq) pairs a batch names, read as the projector reads them. */
 function named(event: DynamoDBStreamEvent): string[] {
-  const request = {
-    event: { ...event } as DynamoDBStreamEvent & { commits?: { gameId: string; seq: number }[] },
-  };
-  (streamCommits().before as (r: typeof request) => void)(request);
-  return (request.event.commits ?? []).map((c) => `${c.gameId}#${c.seq}`);
+  return event.Records.flatMap((record) => {
+    const commit = commitOf(record);
+    return commit ? [`${commit.gameId}#${commit.seq}`] : [];
+  });
 }
 
 describe('the local table stream', () => {
@@ -101,7 +100,7 @@ describe('the local table stream', () => {
         project: async (gameId, seq) => {
           if (failures-- > 0) throw new Error('API Gateway is slow today');
           projected.push(`${gameId}#${seq}`);
-          return { kind: 'sent', version: seq, sent: 1, gone: 0 };
+          return { kind: 'sent', version: seq, sent: 1, gone: 0, failed: 0, armed: false };
         },
       },
       () => {},

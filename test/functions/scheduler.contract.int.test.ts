@@ -1,9 +1,12 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionName } from '../../functions/adapters/aws/sfn/execution-name.js';
+import { atExpression, EventBridgeScheduler } from '../../functions/adapters/aws/scheduler/scheduler.js';
+import { deadlineName, executionName } from '../../functions/adapters/aws/sfn/execution-name.js';
 import { StepFunctionsScheduler, waitTimestamp } from '../../functions/adapters/aws/sfn/scheduler.js';
 import { TimerScheduler } from '../../functions/adapters/local/timer-scheduler.js';
 import type { DeadlineJob, Scheduler } from '../../functions/ports/scheduler.js';
+import { FakeEventBridgeScheduler } from '../support/fake-eventbridge-scheduler.js';
 import { FakeStepFunctions } from '../support/fake-step-functions.js';
 
 /** A scheduler under test and a way to see the runs it started (fired timers, started executions). */
@@ -13,6 +16,12 @@ interface Subject {
   runs(): Promise<DeadlineJob[]>;
   /** Lets every started run finish. */
   finish(): Promise<void>;
+  /**
+   * The service deletes a timer once it ran (EventBridge Scheduler's ActionAfterCompletion DELETE), so
+   * asking again after that starts it again; a repeated `timeUp` appends nothing, and the projector asks
+   * only when a game's deadline changes.
+   */
+  forgetsAfterRun?: boolean;
   close(): Promise<void>;
 }
 
@@ -53,14 +62,16 @@ function schedulerContract(name: string, open: () => Promise<Subject>): void {
       expect(await runsOf(game)).toHaveLength(1);
     });
 
-    it('given a run that has finished, when the same deadline is scheduled again, then nothing new starts', async () => {
+    it('given a run that has finished, when the same deadline is scheduled again, then nothing new starts unless the service forgets finished runs', async () => {
       const game = gameId();
       const at = soon();
       await subject.scheduler.schedule(game, 'd2.vote.9', at);
       await runsOf(game);
       await subject.finish();
       await subject.scheduler.schedule(game, 'd2.vote.9', at);
-      expect(await runsOf(game)).toHaveLength(1);
+      const runs = await runsOf(game);
+      expect(runs).toHaveLength(subject.forgetsAfterRun ? 2 : 1);
+      for (const run of runs) expect(run).toMatchObject({ gameId: game, deadlineId: 'd2.vote.9' });
     });
 
     it('given two deadlines of a game and one deadline id in two games, when scheduled, then each has its run', async () => {
@@ -127,6 +138,83 @@ schedulerContract('Step Functions (real SDK client, fake service)', async () => 
       await fake.close();
     },
   };
+});
+
+let fakeScheduler: FakeEventBridgeScheduler;
+let schedulerClient: SchedulerClient;
+const GROUP = 'deadlines';
+const ROLE = 'arn:aws:iam::123456789012:role/invoke-deadline';
+const TARGET = 'arn:aws:lambda:eu-west-1:123456789012:function:deadline';
+const eventBridgeClient = (endpoint: string) =>
+  new SchedulerClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    maxAttempts: 1,
+  });
+const eventBridge = (client: SchedulerClient) =>
+  new EventBridgeScheduler({ client, groupName: GROUP, roleArn: ROLE, targetArn: TARGET });
+
+schedulerContract('EventBridge Scheduler (real SDK client, fake service)', async () => {
+  fakeScheduler = await new FakeEventBridgeScheduler().start();
+  schedulerClient = eventBridgeClient(fakeScheduler.endpoint);
+  return {
+    scheduler: eventBridge(schedulerClient),
+    // A schedule's run is the target's input: the deadline handler reads the job from it.
+    runs: async () =>
+      [...fakeScheduler.ran, ...fakeScheduler.schedules].map((s) => JSON.parse(s.input) as DeadlineJob),
+    finish: async () => fakeScheduler.runAll(),
+    forgetsAfterRun: true,
+    close: async () => {
+      schedulerClient.destroy();
+      await fakeScheduler.close();
+    },
+  };
+});
+
+describe('EventBridge Scheduler specifics', () => {
+  let service: FakeEventBridgeScheduler;
+  let sdk: SchedulerClient;
+  beforeAll(async () => {
+    service = await new FakeEventBridgeScheduler().start();
+    sdk = eventBridgeClient(service.endpoint);
+  });
+  afterAll(async () => {
+    sdk.destroy();
+    await service.close();
+  });
+
+  it('given a deadline, when scheduled, then it is a one-time UTC schedule in the group, to the second, deleted after it ran', async () => {
+    const at = Date.UTC(2026, 11, 1, 21, 30, 5, 250);
+    await eventBridge(sdk).schedule('g-1', 'd1.vote.3', at);
+    expect(service.schedules).toEqual([
+      {
+        name: deadlineName('g-1', 'd1.vote.3', 64),
+        groupName: GROUP,
+        expression: 'at(2026-12-01T21:30:06)',
+        timezone: 'UTC',
+        flexibleWindow: 'OFF',
+        actionAfterCompletion: 'DELETE',
+        targetArn: TARGET,
+        roleArn: ROLE,
+        input: JSON.stringify({ gameId: 'g-1', deadlineId: 'd1.vote.3', at }),
+      },
+    ]);
+    expect(atExpression(at)).toBe('2026-12-01T21:30:06');
+  });
+
+  it('given long or odd ids, when named, then the schedule name fits 64 allowed characters and is stable', () => {
+    const name = deadlineName(`${'g'.repeat(60)}/#?*`, 'n12.actions.40+3.60000', 64);
+    expect(name).toMatch(/^[0-9a-zA-Z-_.]{1,64}$/);
+    expect(deadlineName(`${'g'.repeat(60)}/#?*`, 'n12.actions.40+3.60000', 64)).toBe(name);
+  });
+
+  it('given the service refuses for another reason, when scheduling, then the error reaches the caller', async () => {
+    service.failNext('ThrottlingException', 429);
+    await expect(eventBridge(sdk).schedule('g-2', 'd', Date.now())).rejects.toMatchObject({
+      name: 'ThrottlingException',
+    });
+  });
 });
 
 describe('Step Functions scheduler specifics', () => {

@@ -26,7 +26,7 @@ describe('GameHandlers bundling', () => {
 
   it('then writes one ESM bundle per handler into the cloud assembly', () => {
     expect(outdir).not.toBe('');
-    expect(bundles.size).toBe(5);
+    expect(bundles.size).toBe(6);
     for (const code of bundles.values()) expect(code).toMatch(/export\s*\{[^}]*as handler\s*\}/);
   });
 

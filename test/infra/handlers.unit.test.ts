@@ -1,11 +1,11 @@
 import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EventsTable } from '../../infra/constructs/events-table.js';
 import { GameHandlers } from '../../infra/constructs/handlers.js';
 import { arnOf, fixtureHandlersDir, grantsOf, logicalId, tempApp } from './support/cdk.js';
 
-// Given the five handlers built from fixture entries next to the events table (bundling skipped).
+// Given the six handlers built from fixture entries next to the events table (bundling skipped).
 const { app, dispose } = tempApp();
 const stack = new Stack(app, 'HandlersOnly');
 const { table } = new EventsTable(stack, 'Events');
@@ -15,9 +15,9 @@ const functions = template.findResources('AWS::Lambda::Function');
 afterAll(dispose);
 
 describe('GameHandlers', () => {
-  it('then creates exactly the five handler functions', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 5);
-    expect(handlers.all).toHaveLength(5);
+  it('then creates exactly the six handler functions', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 6);
+    expect(handlers.all).toHaveLength(6);
   });
 
   it('then runs each on Node.js 22 on ARM with the handler export of an ESM bundle', () => {
@@ -44,11 +44,12 @@ describe('GameHandlers', () => {
     template.allResourcesProperties('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } });
   });
 
-  it('then reserves concurrency for the projector and the deadline function only', () => {
+  it('then reserves concurrency for the projector, the deadline function and the one sweeper only', () => {
     const reserved = (fn: (typeof handlers.all)[number]) =>
       functions[logicalId(fn)]!.Properties.ReservedConcurrentExecutions;
     expect(reserved(handlers.projector)).toBe(100);
     expect(reserved(handlers.deadline)).toBe(50);
+    expect(reserved(handlers.sweeper)).toBe(1);
     for (const fn of [handlers.connect, handlers.disconnect, handlers.defaultRoute]) {
       expect(reserved(fn)).toBeUndefined();
     }
@@ -69,7 +70,7 @@ describe('GameHandlers', () => {
   it('then sends each function to its own log group kept for a month', () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup', { Properties: { RetentionInDays: 30 } });
     const used = handlers.all.map((fn) => functions[logicalId(fn)]!.Properties.LoggingConfig.LogGroup.Ref);
-    expect(new Set(used).size).toBe(5);
+    expect(new Set(used).size).toBe(6);
     expect(Object.keys(logGroups).sort()).toEqual([...used].sort());
   });
 
@@ -85,14 +86,9 @@ describe('GameHandlers', () => {
     expect(tableActions(handlers.connect)).toEqual([]);
     expect(tableActions(handlers.disconnect)).toEqual(['DeleteItem']);
     expect(tableActions(handlers.defaultRoute)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
-    expect(tableActions(handlers.projector)).toEqual([
-      'DeleteItem',
-      'GetItem',
-      'PutItem',
-      'Query',
-      'UpdateItem',
-    ]);
+    expect(tableActions(handlers.projector)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
     expect(tableActions(handlers.deadline)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
+    expect(tableActions(handlers.sweeper)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
   });
 
   it('then allows no Scan, batch or wildcard table action to anyone', () => {
@@ -110,5 +106,18 @@ describe('GameHandlers', () => {
       () => new GameHandlers(scratch, 'Handlers', { handlersDir: '/nowhere', table: events.table }),
     ).toThrow(/nowhere\/connect\.ts/);
     other.dispose();
+  });
+
+  it('then runs the sweeper every minute, without the rule retrying a sweep the next minute repeats', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [logicalId(handlers.sweeper), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 0 },
+        }),
+      ],
+    });
   });
 });

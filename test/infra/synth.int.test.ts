@@ -9,7 +9,7 @@ import { skipBundling } from './support/cdk.js';
 
 // The same app `npx cdk synth` builds (cdk.json runs infra/app.ts), against the real handler entry files,
 // in-process and without esbuild so it stays fast; the bundling options are proven on fixtures elsewhere.
-const entryFiles = ['connect.ts', 'disconnect.ts', 'default.ts', 'projector.ts', 'deadline.ts'];
+const entryFiles = ['connect.ts', 'disconnect.ts', 'default.ts', 'projector.ts', 'deadline.ts', 'sweeper.ts'];
 const repoRoot = join(handlersDir, '..', '..');
 
 describe('the deployable app', () => {
@@ -37,9 +37,9 @@ describe('the deployable app', () => {
     expect(relative(repoRoot, webDistDir)).toBe(join('web', 'dist'));
   });
 
-  it('then synthesizes the SleepingCity stack with the five handler functions', () => {
+  it('then synthesizes the SleepingCity stack with the six handler functions', () => {
     expect(stack.stackName).toBe(stackName);
-    expect(stack.handlers.all).toHaveLength(5);
+    expect(stack.handlers.all).toHaveLength(6);
     for (const fn of stack.handlers.all) expect(fn.runtime.name).toBe('nodejs22.x');
     template.resourceCountIs('AWS::ApiGatewayV2::Route', 3);
     template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);

@@ -1,9 +1,12 @@
 import { ManualClock } from '../../functions/adapters/memory/clock.js';
+import { MemoryDeadlineBook } from '../../functions/adapters/memory/deadline-book.js';
 import { MemoryDirectory } from '../../functions/adapters/memory/directory.js';
 import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
 import { MemoryFanOut } from '../../functions/adapters/memory/fan-out.js';
 import { SequentialIds } from '../../functions/adapters/memory/ids.js';
+import { CountingMeter } from '../../functions/adapters/memory/meter.js';
 import { type App, createApp } from '../../functions/app/app.js';
+import type { AppOptions } from '../../functions/app/deps.js';
 import type { EventStore } from '../../functions/ports/event-store.js';
 import type { DeadlineJob, Scheduler } from '../../functions/ports/scheduler.js';
 import type { ClientFrame, ServerFrame } from '../../shared/index.js';
@@ -22,10 +25,20 @@ export class RecordingScheduler implements Scheduler {
   }
 }
 
+export interface HarnessOptions {
+  store?: EventStore;
+  pipeline?: boolean;
+  /** Given to the app in place of `scheduler` (a failing one, say). */
+  scheduler?: Scheduler;
+  app?: AppOptions;
+}
+
 /** The application service on in-memory twins, with a hand-moved clock. Two harnesses may share a store. */
 export class AppHarness {
   readonly ids = new SequentialIds();
   readonly scheduler = new RecordingScheduler();
+  readonly meter = new CountingMeter();
+  readonly deadlines: MemoryDeadlineBook;
   readonly app: App;
   readonly clock: ManualClock;
   readonly fanOut: MemoryFanOut;
@@ -37,21 +50,24 @@ export class AppHarness {
    * A second harness given the first is a second process of the same backend: one store, directory, clock
    * and socket gateway; its own cache, locks and scheduler.
    */
-  constructor(shared?: AppHarness, options: { store?: EventStore; pipeline?: boolean } = {}) {
+  constructor(shared?: AppHarness, options: HarnessOptions = {}) {
     this.clock = shared?.clock ?? new ManualClock();
     this.fanOut = shared?.fanOut ?? new MemoryFanOut();
     this.store = shared?.store ?? options.store ?? new MemoryEventStore();
     this.directory = shared?.directory ?? new MemoryDirectory({ now: () => this.clock.now() });
+    this.deadlines = shared?.deadlines ?? new MemoryDeadlineBook();
     this.app = createApp(
       {
         store: this.store,
         directory: this.directory,
         fanOut: this.fanOut,
-        scheduler: this.scheduler,
+        scheduler: options.scheduler ?? this.scheduler,
+        deadlines: this.deadlines,
+        meter: this.meter,
         clock: this.clock,
         ids: this.ids,
       },
-      { pipeline: options.pipeline ?? false },
+      { pipeline: options.pipeline ?? false, ...options.app },
     );
   }
 

@@ -32,7 +32,7 @@ export function defaultHandler(
   })
     .use(lambdaResponse())
     .use(logCommand(log))
-    .use(replyFrames(fanOut, log))
+    .use(replyFrames(fanOut, log, app.deps.meter))
     .use(frameRate(limiter, limits))
     .use(rawBodyLimit())
     .use(jsonBody())

@@ -1,52 +1,71 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import middy from '@middy/core';
-import type { DynamoDBBatchResponse } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { App } from '../../app/app.js';
 import type { Log } from '../../app/log.js';
-import { type CommitRecord, type StreamEvent, streamCommits } from '../../middleware/stream-commits.js';
+import type { Projection } from '../../app/projector.js';
+import { commitOf } from '../../middleware/commit-record.js';
 
 /**
- * The projector: a batch of new commits from the table's stream. Each game in the batch is projected once,
- * at its newest version (the projection reads the store, so one pass covers every commit of that game in
- * the batch). A game that fails reports all its records as failed; Lambda retries from the lowest of them.
+ * The projector: a batch of new commits from the table's stream, through Powertools' batch processor,
+ * which reports each failed record so that Lambda retries from the first of them (and, after the retries,
+ * sends it to the dead-letter queue) while the rest of the batch counts as done. Each game in the batch is
+ * projected once, at its newest version in the batch (the projection reads the store, so one pass covers
+ * every commit of that game); all of a game's records share that projection's outcome. Records that are
+ * not commits pass.
  */
 export function projectorHandler(app: Pick<App, 'project'>, log: Log) {
-  return middy<StreamEvent, DynamoDBBatchResponse>(async (event: StreamEvent) => {
-    const byGame = new Map<string, CommitRecord[]>();
-    for (const commit of event.commits ?? []) {
-      const list = byGame.get(commit.gameId) ?? [];
-      list.push(commit);
-      byGame.set(commit.gameId, list);
+  return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(async (event: DynamoDBStreamEvent) => {
+    const newest = new Map<string, number>();
+    for (const record of event.Records) {
+      const commit = commitOf(record);
+      if (commit) newest.set(commit.gameId, Math.max(newest.get(commit.gameId) ?? 0, commit.seq));
     }
-    const failures = await Promise.all(
-      [...byGame].map(async ([gameId, commits]) => {
-        const started = performance.now();
-        const seq = Math.max(...commits.map((c) => c.seq));
-        try {
-          const projection = await app.project(gameId, seq);
-          log({
-            action: 'project',
-            game: gameId,
-            seq,
-            ...projection,
-            outcome: projection.kind,
-            ms: elapsed(started),
-          });
-          return [];
-        } catch (error) {
-          log({
-            action: 'project',
-            game: gameId,
-            seq,
-            outcome: 'failed',
-            error: String(error),
-            ms: elapsed(started),
-          });
-          return commits.map((c) => ({ itemIdentifier: c.sequenceNumber }));
-        }
-      }),
-    );
-    return { batchItemFailures: failures.flat() };
-  }).use(streamCommits());
+    const projections = new Map<string, Promise<Projection>>();
+    const projectGame = (gameId: string): Promise<Projection> => {
+      let projection = projections.get(gameId);
+      if (projection === undefined) {
+        projection = projectLogged(app, log, gameId, newest.get(gameId) as number);
+        projections.set(gameId, projection);
+      }
+      return projection;
+    };
+    const recordHandler = async (record: DynamoDBRecord): Promise<void> => {
+      const commit = commitOf(record);
+      if (commit) await projectGame(commit.gameId);
+    };
+    return processPartialResponse(event, recordHandler, new BatchProcessor(EventType.DynamoDBStreams), {
+      // A batch whose every record failed is reported record by record too: bisecting finds the bad one.
+      throwOnFullBatchFailure: false,
+    });
+  });
+}
+
+async function projectLogged(app: Pick<App, 'project'>, log: Log, gameId: string, seq: number) {
+  const started = performance.now();
+  try {
+    const projection = await app.project(gameId, seq);
+    log({
+      action: 'project',
+      game: gameId,
+      seq,
+      ...projection,
+      outcome: projection.kind,
+      ms: elapsed(started),
+    });
+    return projection;
+  } catch (error) {
+    log({
+      level: 'error',
+      action: 'project',
+      game: gameId,
+      seq,
+      outcome: 'failed',
+      message: String(error),
+      ms: elapsed(started),
+    });
+    throw error;
+  }
 }
 
 const elapsed = (since: number) => Math.round((performance.now() - since) * 100) / 100;

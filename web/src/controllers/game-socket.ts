@@ -25,8 +25,13 @@ export class SocketError extends Error {
 
 /** How long create and join wait for their answer. */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** API Gateway closes sockets idle for 10 minutes; a ping a minute keeps ours open. */
-const PING_MS = 60_000;
+/**
+ * API Gateway closes sockets idle for 10 minutes; a ping every 5 keeps ours open at a tenth of the
+ * messages a ping a minute cost (each is a billed message and a $default invocation).
+ */
+const PING_MS = 5 * 60_000;
+/** A command the server was too busy to take (`busy`) is sent again, unchanged, after up to this long. */
+const BUSY_RETRY_MS = 500;
 /** No frame this long after a ping: the socket is dead though nobody said so (phones switching networks). */
 const PONG_TIMEOUT_MS = 10_000;
 
@@ -321,6 +326,7 @@ export class GameSocket implements ReactiveController, Signalling {
         for (const listener of this.mediaListeners) listener(frame);
         return;
       case 'error':
+        if (frame.code === 'busy' && frame.commandId !== undefined) return this.resend(frame.commandId);
         // A signal that crossed a phase change: the links frame that follows says what to close.
         if (frame.code === 'link_forbidden') return;
         return this.fail(frame.code, frame.message);
@@ -353,6 +359,14 @@ export class GameSocket implements ReactiveController, Signalling {
     if (this.resyncing) return;
     this.resyncing = true;
     this.transmit({ action: 'sync' });
+  }
+
+  /** Sends a command the server did not take again, same id, after a random pause (racers spread out). */
+  private resend(commandId: string): void {
+    setTimeout(() => {
+      const p = this.pending.get(commandId);
+      if (p && this.bound) this.transmit({ action: 'command', commandId, command: p.command });
+    }, Math.random() * BUSY_RETRY_MS);
   }
 
   /** Sends every command still waiting for its answer (again, after a reconnection: same ids). */

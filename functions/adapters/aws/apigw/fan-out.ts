@@ -9,8 +9,15 @@ import type { FanOut, PostResult } from '../../../ports/fan-out.js';
 const encoder = new TextEncoder();
 
 /**
+ * How a post is retried: by the SDK's standard strategy, which waits an exponential, jittered while after
+ * a throttle (429) or a server error (5xx) or a dropped connection, up to four tries in all. A 403 (a
+ * connection of another stage, a revoked right) is not retried.
+ */
+export const fanOutRetries = { maxAttempts: 4, retryMode: 'standard' } as const;
+
+/**
  * Posts frames through API Gateway's management API (`POST /@connections/{id}`). A 410 means the socket is
- * gone; every other failure is thrown, so the caller (the projector's batch) is retried.
+ * gone; every other failure, once retried, is thrown: the caller counts it and goes on with the others.
  */
 export class ApiGatewayFanOut implements FanOut {
   constructor(private readonly client: ApiGatewayManagementApiClient) {}
@@ -20,7 +27,7 @@ export class ApiGatewayFanOut implements FanOut {
     endpoint: string,
     config: Omit<ApiGatewayManagementApiClientConfig, 'endpoint'> = {},
   ): ApiGatewayFanOut {
-    return new ApiGatewayFanOut(new ApiGatewayManagementApiClient({ ...config, endpoint }));
+    return new ApiGatewayFanOut(new ApiGatewayManagementApiClient({ ...fanOutRetries, ...config, endpoint }));
   }
 
   async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {

@@ -12,6 +12,8 @@ import { commitFromItem, commitToItem } from './commit-item.js';
 import { commitSk, gamePk, lastCommitSk, MAX_SEQ } from './keys.js';
 import { errorName } from './table.js';
 
+const KNOWN_GAMES = 10_000;
+
 export interface DynamoEventStoreOptions {
   /** The caller owns the client: `close()` leaves it open. */
   client: DynamoDBClient;
@@ -25,13 +27,17 @@ export interface DynamoEventStoreOptions {
  * `append` is a PutItem conditioned on `attribute_not_exists(pk)`: of two racing commits with the same seq,
  * DynamoDB lets exactly one in. The port also promises that a gap is rejected, which a single conditional
  * put cannot see without transactions (dynalite has none). The application service always appends the
- * version it holds + 1, so a gap would be a bug in the caller; we still check, with one strongly consistent
- * GetItem of the previous commit before the put. That is enough because commits are never deleted: once
- * seq - 1 exists it exists when the put lands. The cost is half a read unit and one round trip per command.
+ * version it holds + 1, so a gap would be a bug in the caller; we still check. That is enough because
+ * commits are never deleted: once seq - 1 exists it exists when the put lands. The store remembers, per
+ * game, the highest seq it has seen exist (read, appended, or lost a race to), so in practice (the service
+ * reads a game before it appends to it) no request is spent on the check; only a seq it knows nothing of
+ * costs one strongly consistent GetItem of the previous commit.
  */
 export class DynamoEventStore implements EventStore {
   private readonly db: DynamoDBDocumentClient;
   private readonly table: string;
+  /** Highest seq seen to exist, per game (least recently touched games dropped past KNOWN_GAMES). */
+  private readonly known = new Map<string, number>();
 
   constructor(options: DynamoEventStoreOptions) {
     this.db = documentClient(options.client);
@@ -41,7 +47,8 @@ export class DynamoEventStore implements EventStore {
   async append(commit: Commit): Promise<AppendResult> {
     if (!Number.isInteger(commit.seq) || commit.seq < 1) return { ok: false, reason: 'conflict' };
     if (commit.seq > MAX_SEQ) throw new RangeError(`seq ${commit.seq} does not fit the sort key`);
-    if (commit.seq > 1 && !(await this.exists(commit.gameId, commit.seq - 1))) {
+    const previousKnown = (this.known.get(commit.gameId) ?? 0) >= commit.seq - 1;
+    if (commit.seq > 1 && !previousKnown && !(await this.exists(commit.gameId, commit.seq - 1))) {
       return { ok: false, reason: 'conflict' };
     }
     try {
@@ -52,9 +59,14 @@ export class DynamoEventStore implements EventStore {
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
+      this.saw(commit.gameId, commit.seq);
       return { ok: true };
     } catch (error) {
-      if (errorName(error) === 'ConditionalCheckFailedException') return { ok: false, reason: 'conflict' };
+      if (errorName(error) === 'ConditionalCheckFailedException') {
+        // Someone else's commit holds this seq: it exists.
+        this.saw(commit.gameId, commit.seq);
+        return { ok: false, reason: 'conflict' };
+      }
       throw error;
     }
   }
@@ -85,6 +97,8 @@ export class DynamoEventStore implements EventStore {
       for (const item of page.Items ?? []) commits.push(commitFromItem(item));
       startKey = page.LastEvaluatedKey;
     } while (startKey !== undefined);
+    const last = commits.at(-1);
+    if (last !== undefined) this.saw(gameId, last.seq);
     return commits;
   }
 
@@ -113,6 +127,13 @@ export class DynamoEventStore implements EventStore {
   }
 
   async close(): Promise<void> {}
+
+  private saw(gameId: string, seq: number): void {
+    const highest = Math.max(seq, this.known.get(gameId) ?? 0);
+    this.known.delete(gameId);
+    this.known.set(gameId, highest);
+    if (this.known.size > KNOWN_GAMES) this.known.delete(this.known.keys().next().value as string);
+  }
 
   private async exists(gameId: string, seq: number): Promise<boolean> {
     const { Item } = await this.db.send(

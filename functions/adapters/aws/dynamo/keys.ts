@@ -17,3 +17,13 @@ export const roomKey = (code: string) => ({ pk: `ROOM#${code}`, sk: 'ROOM' });
 /** In the game's partition: the code it holds. */
 export const gameRoomKey = (gameId: string) => ({ pk: gamePk(gameId), sk: 'ROOM' });
 export const connKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+
+/** Partitions each minute's pending deadlines are spread over (see deadline-book.ts). */
+export const DUE_SHARDS = 4;
+/** `DUE#<UTC minute the deadline falls due>#<shard>`, e.g. `DUE#2026-12-01T09:30#2`. */
+export const dueShardPk = (at: number, shard: number): string =>
+  `DUE#${new Date(at).toISOString().slice(0, 16)}#${shard}`;
+export const dueKey = (job: { gameId: string; deadlineId: string; at: number }, shard: number) => ({
+  pk: dueShardPk(job.at, shard),
+  sk: `${job.gameId}#${job.deadlineId}#${job.at}`,
+});

@@ -6,7 +6,7 @@
  *   sort key       sk  (String)
  *   billing        PAY_PER_REQUEST
  *   stream         NEW_IMAGE (the projector filters on kind = "commit")
- *   TTL attribute  expiresAt (epoch seconds; only connection items carry it)
+ *   TTL attribute  expiresAt (epoch seconds; connection and deadline items carry it)
  *   GSIs           none (listGames scans; see event-store.ts)
  *
  * Items:
@@ -19,6 +19,9 @@
  *   GAME#<gameId>     ROOM                 roomOf        code (the room code the game holds until released)
  *   ROOM#<code>       ROOM                 room          gameId
  *   CONN#<connId>     CONN                 connection    gameId, seat, expiresAt
+ *   DUE#<minute>#<n>  <gameId>#<deadlineId>#<at>
+ *                                          deadline      gameId, deadlineId, at, expiresAt (a pending
+ *                                                        deadline; <minute> is when it falls due, UTC)
  */
 import {
   CreateTableCommand,

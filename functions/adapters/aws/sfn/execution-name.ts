@@ -11,7 +11,12 @@ const HASH_LENGTH = 16;
  * which is what makes a repeated StartExecution idempotent.
  */
 export function executionName(gameId: string, deadlineId: string): string {
+  return deadlineName(gameId, deadlineId, MAX_LENGTH);
+}
+
+/** The same naming within another service's limit (EventBridge Scheduler allows 64 characters). */
+export function deadlineName(gameId: string, deadlineId: string, maxLength: number): string {
   const hash = createHash('sha256').update(`${gameId}\n${deadlineId}`).digest('hex').slice(0, HASH_LENGTH);
   const readable = `${gameId}_${deadlineId}`.replace(/[^A-Za-z0-9_-]/g, '-');
-  return `${readable.slice(0, MAX_LENGTH - HASH_LENGTH - 1)}_${hash}`;
+  return `${readable.slice(0, maxLength - HASH_LENGTH - 1)}_${hash}`;
 }
