@@ -2,11 +2,11 @@ import type { Seat } from '../domain/vocabulary.js';
 import type { BallotLine, DayLine, Departure, GameSheet, NightLine, SeatLine, SheetWinner } from './sheet.js';
 
 /** Markup already built and escaped; everything else that goes into the page is escaped on the way in. */
-class Markup {
+export class Markup {
   constructor(readonly text: string) {}
 }
 
-type Part = Markup | string | number | null | readonly Part[];
+export type Part = Markup | string | number | null | readonly Part[];
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -27,13 +27,13 @@ const piece = (p: Part): string =>
         : escapeText(String(p));
 
 /** A template whose every value is escaped unless it is Markup: player names and reasons are user input. */
-function html(strings: TemplateStringsArray, ...parts: Part[]): Markup {
+export function html(strings: TemplateStringsArray, ...parts: Part[]): Markup {
   return new Markup(strings.reduce((out, s, i) => out + s + (i < parts.length ? piece(parts[i]) : ''), ''));
 }
 
 /** Points as the paper sheet writes them: 1, 0.5, -0.5, 0. */
 const num = (n: number) => String(Number(n.toFixed(2)));
-const seats = (list: Seat[]) => (list.length > 0 ? list.join(', ') : '—');
+export const seats = (list: Seat[]) => (list.length > 0 ? list.join(', ') : '—');
 const clock = (iso: string) => iso.slice(11, 19);
 
 const LEFT: Record<Departure['how'], string> = {
@@ -73,9 +73,9 @@ const DAY_RESULT: Record<DayLine['result'], string> = {
   pending: 'in progress',
 };
 
-const CHECK = { sheriff: 'Sheriff', notSheriff: 'not Sheriff', red: 'red', black: 'black' } as const;
+export const CHECK = { sheriff: 'Sheriff', notSheriff: 'not Sheriff', red: 'red', black: 'black' } as const;
 
-const STYLE = `
+export const STYLE = `
 @page { size: A4; margin: 9mm; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 8pt/1.25 "Helvetica Neue", Arial, sans-serif; color: #000; }
@@ -107,7 +107,8 @@ th { font-size: 6.5pt; font-weight: normal; background: #eee; }
 .signatures p { border-top: 1px solid #000; padding-top: .5mm; margin: 6mm 0 0; font-size: 7pt; }
 `;
 
-function header(sheet: GameSheet): Markup {
+/** The header block of a sheet (both rule sets'), with the working-copy mark until the game is over. */
+export function header(sheet: Pick<GameSheet, 'header' | 'final'>, judge = 'Judge'): Markup {
   const h = sheet.header;
   const field = (label: string, value: string) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
   return html`<header>
@@ -118,12 +119,12 @@ function header(sheet: GameSheet): Markup {
     field('Date', h.date),
     field('Table', h.table),
     field('Game', h.game),
-    field('Judge', h.judge),
+    field(judge, h.judge),
   ]}</dl>
 </header>`;
 }
 
-function left(d: Departure | null): Part {
+export function left(d: Departure | null): Part {
   if (!d) return null;
   const text = `${LEFT[d.how]} ${d.round}`;
   return d.reason ? html`${text}: <em>${d.reason}</em>` : text;
@@ -173,12 +174,12 @@ function ballotRow(b: BallotLine, columns: Seat[]): Markup {
   return html`<tr><td>${KIND[b.kind]}</td>${cells}<td>${DECIDED[b.decided]}${leaves}</td></tr>`;
 }
 
-function dayTable(day: DayLine): Markup {
+export function dayTable(day: DayLine, note: Part = null): Markup {
   const noms = day.nominations.map((n) => `${n.by}→${n.target}`).join(', ') || 'none';
   const columns = day.ballots[0]?.candidates ?? [];
   const result = `${DAY_RESULT[day.result]}${day.leaves.length > 0 ? ` ${day.leaves.map((s) => `#${s}`).join(', ')}` : ''}`;
   const head = html`<tr><th>Ballot</th>${columns.map((c) => html`<th>#${c}</th>`)}<th>Decided</th></tr>`;
-  return html`<table class="day"><caption>Day ${day.round} · nominated ${noms} · ${result}</caption>
+  return html`<table class="day"><caption>Day ${day.round} · nominated ${noms} · ${result}${note}</caption>
 ${day.ballots.length > 0 ? html`<thead>${head}</thead><tbody>${day.ballots.map((b) => ballotRow(b, columns))}</tbody>` : null}</table>`;
 }
 

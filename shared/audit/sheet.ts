@@ -132,7 +132,7 @@ const COLOURS: Partial<Record<string, SheetWinner>> = { town: 'red', mafia: 'bla
 
 const roleOf = (s: GameState, seat: Seat) => s.roles[seat] as RoleId | undefined;
 const isBlack = (s: GameState, seat: Seat) => ROLES[roleOf(s, seat) ?? 'civilian'].black;
-const seatsOf = (s: GameState) =>
+export const seatsOf = (s: GameState) =>
   Object.keys(s.names)
     .map(Number)
     .sort((a, b) => a - b);
@@ -143,14 +143,7 @@ export function buildSheet(s: GameState): GameSheet {
   const final = s.phase.kind === 'over';
   const points = pointsBySeat(s);
   return {
-    header: {
-      tournament: s.settings.meta.tournament,
-      stage: s.settings.meta.stage,
-      date: isoTime(s.createdAt).slice(0, 10),
-      table: s.settings.meta.table,
-      game: s.settings.meta.game,
-      judge: s.hostName,
-    },
+    header: sheetHeader(s),
     final,
     seats: seatsOf(s).map((seat) => seatLine(s, seat, points?.[seat] ?? null)),
     winner: final && s.winner ? (COLOURS[s.winner] ?? (s.winner as SheetWinner)) : null,
@@ -161,15 +154,32 @@ export function buildSheet(s: GameState): GameSheet {
   };
 }
 
-function seatLine(s: GameState, seat: Seat, points: PointsLine | null): SeatLine {
+export function sheetHeader(s: GameState): SheetHeader {
+  return {
+    tournament: s.settings.meta.tournament,
+    stage: s.settings.meta.stage,
+    date: isoTime(s.createdAt).slice(0, 10),
+    table: s.settings.meta.table,
+    game: s.settings.meta.game,
+    judge: s.hostName,
+  };
+}
+
+/** How and when a seat left the game, with the reason of a disqualification; null while he plays. */
+export function departureOf(s: GameState, seat: Seat): Departure | null {
   const out = s.eliminated.find((e) => e.seat === seat);
+  if (!out) return null;
   const reason = s.disqualifications.find((d) => d.seat === seat)?.reason ?? null;
+  return { how: out.how, round: out.round, reason: out.how === 'disqualified' ? reason : null };
+}
+
+function seatLine(s: GameState, seat: Seat, points: PointsLine | null): SeatLine {
   return {
     seat,
     player: s.names[seat] ?? '',
     role: LETTERS[roleOf(s, seat) ?? 'civilian'] ?? '',
     fouls: s.foulLog.filter((f) => f.seat === seat).map((f) => ({ at: isoTime(f.at), round: f.round })),
-    left: out ? { how: out.how, round: out.round, reason: out.how === 'disqualified' ? reason : null } : null,
+    left: departureOf(s, seat),
     points,
   };
 }
@@ -187,7 +197,7 @@ function bestMoveLine(s: GameState): BestMoveLine | null {
 }
 
 /** Days 1 to the last one that had talk or voting; a day ended at its last word (game over) has none. */
-function dayRounds(s: GameState): number[] {
+export function dayRounds(s: GameState): number[] {
   const rounds = [
     ...s.nights.map((n) => n.round),
     ...s.ballots.map((b) => b.round),
@@ -209,7 +219,7 @@ const isToday = (s: GameState, round: number) => s.phase.kind === 'day' && s.pha
 const aliveForDay = (s: GameState, round: number) =>
   seatsOf(s).filter((seat) => !s.eliminated.some((e) => e.seat === seat && e.round < round));
 
-function dayLine(s: GameState, round: number): DayLine {
+export function dayLine(s: GameState, round: number): DayLine {
   const records = s.ballots.filter((b) => b.round === round);
   const leaves = ascending(
     s.eliminated.filter((e) => e.how === 'vote' && e.round === round).map((e) => e.seat),
@@ -298,10 +308,6 @@ function nightLine(s: GameState, night: NightReport): NightLine {
         seat,
         target: night.actions.find((a) => a.seat === seat && a.ability === 'shoot')?.target ?? null,
       }));
-  const check = (don: boolean): CheckLine | null => {
-    const a = night.actions.find((x) => x.ability === 'check' && (roleOf(s, x.seat) === 'don') === don);
-    return a?.result ? { seat: a.seat, target: a.target, result: a.result } : null;
-  };
   return {
     round: night.round,
     shots,
@@ -310,7 +316,13 @@ function nightLine(s: GameState, night: NightReport): NightLine {
     target: outcome?.target ?? null,
     reason: outcome?.reason ?? 'noShot',
     deaths: night.deaths.map((d) => d.seat),
-    donCheck: check(true),
-    sheriffCheck: check(false),
+    donCheck: checkOf(s, night, true),
+    sheriffCheck: checkOf(s, night, false),
   };
+}
+
+/** The Don's check (`don`) or the other checker's, with its answer; null when there was none. */
+export function checkOf(s: GameState, night: NightReport, don: boolean): CheckLine | null {
+  const a = night.actions.find((x) => x.ability === 'check' && (roleOf(s, x.seat) === 'don') === don);
+  return a?.result ? { seat: a.seat, target: a.target, result: a.result } : null;
 }

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildClubSheet } from '../../shared/audit/club-sheet.js';
+import { renderClubSheetHtml } from '../../shared/audit/club-sheet-html.js';
+import { parseScenario, runScenario } from '../../shared/play/scenario.js';
+import type { Table } from '../../shared/play/table.js';
+import { does } from '../support/game.js';
+
+const scenario = join(import.meta.dirname, '..', 'scenarios', 'club-night-and-alibi.json');
+
+/**
+ * The club scenario: nine at the table, civilians 1–4, Maniac 5, mafioso 6, Don 7, Putana 8, Sheriff 9.
+ * Night 1: the Putana visits #1, the mafioso and the Don shoot #2, the Don checks #9, the Sheriff #6, the Maniac kills #3.
+ * Day 2: #1 and #6 nominated, #1 has the most votes but stays on the Putana's alibi.
+ */
+function clubGame(): Table {
+  const parsed = parseScenario(JSON.parse(readFileSync(scenario, 'utf8')));
+  if (!parsed.ok) throw new Error(parsed.message);
+  const run = runScenario(parsed.scenario);
+  if (!run.ok) throw new Error(`step ${run.step}: ${run.message}`);
+  return run.table;
+}
+
+describe('the club game sheet (seed 004)', () => {
+  it('E3, E5: each seat with its role, its remarks and how it left; the acquaintance night lists the seats met per role', () => {
+    // given the club scenario, when the host gives #4 two remarks
+    const t = clubGame();
+    does(t, 'host', { type: 'remark', seat: 4 });
+    does(t, 'host', { type: 'remark', seat: 4 });
+    const sheet = buildClubSheet(t.state);
+    // then the sheet is the host's working copy with every seat's line
+    expect(sheet).toMatchObject({ rules: 'club', final: false, winner: null, winners: [] });
+    expect(
+      sheet.seats.map((l) => [l.seat, l.role, l.remarks, l.left?.how ?? null, l.left?.round ?? null]),
+    ).toEqual([
+      [1, 'civilian', 0, null, null],
+      [2, 'civilian', 0, 'shot', 1],
+      [3, 'civilian', 0, 'killed', 1],
+      [4, 'civilian', 2, null, null],
+      [5, 'maniac', 0, null, null],
+      [6, 'mafia', 0, null, null],
+      [7, 'don', 0, null, null],
+      [8, 'lover', 0, null, null],
+      [9, 'sheriff', 0, null, null],
+    ]);
+    // and the acquaintance night: Putana, the mafia with the Don, Sheriff, Maniac (E3)
+    expect(sheet.acquaintance).toEqual([
+      { wake: 'lover', seats: [8] },
+      { wake: 'mafia', seats: [6, 7] },
+      { wake: 'sheriff', seats: [9] },
+      { wake: 'maniac', seats: [5] },
+    ]);
+  });
+
+  it("E13, E14: a night gives the Putana's block, the shot, both checks with answers, the Maniac's kill and the outcome", () => {
+    const sheet = buildClubSheet(clubGame().state);
+    // the acquaintance night has its own table; night 2 is still being played, so it has no line yet
+    expect(sheet.nights.map((n) => n.round)).toEqual([1]);
+    expect(sheet.nights[0]).toEqual({
+      round: 1,
+      block: { seat: 8, target: 1, blocked: false },
+      shots: [
+        { seat: 6, target: 2, blocked: false },
+        { seat: 7, target: 2, blocked: false },
+      ],
+      donCheck: { seat: 7, target: 9, result: 'sheriff' },
+      sheriffCheck: { seat: 9, target: 6, result: 'black' },
+      heal: null,
+      kill: { seat: 5, target: 3, blocked: false },
+      outcomes: expect.arrayContaining([
+        { by: 'mafia', target: 2, killed: true, reason: 'killed' },
+        { by: 'maniac', target: 3, killed: true, reason: 'killed' },
+      ]),
+      deaths: [2, 3],
+    });
+  });
+
+  it('E7, E8, E12: a day gives nominations, the ballot with each vote, the alibi and who stayed on it', () => {
+    const sheet = buildClubSheet(clubGame().state);
+    const [day1, day2] = sheet.days;
+    // E7, E8: nobody nominated on day 1, no vote
+    expect(day1).toMatchObject({
+      round: 1,
+      nominations: [],
+      ballots: [],
+      result: 'noVote',
+      alibi: null,
+      stayed: [],
+    });
+    // E12: #1 leads 4–3 but the Putana visited him the night before: he stays, nobody leaves
+    expect(day2).toMatchObject({
+      round: 2,
+      nominations: [
+        { by: 4, target: 1 },
+        { by: 5, target: 6 },
+      ],
+      alibi: 1,
+      stayed: [1],
+      result: 'nobody',
+      leaves: [],
+    });
+    expect(day2.ballots).toHaveLength(1);
+    expect(day2.ballots[0]).toMatchObject({
+      kind: 'vote',
+      candidates: [1, 6],
+      tally: { 1: 4, 6: 3 },
+      voters: { 1: [4, 5, 6, 7], 6: [1, 8, 9] },
+      leaders: [1],
+      decided: 'nobody',
+    });
+  });
+
+  it('renders one printable page with every part, names escaped', () => {
+    const t = clubGame();
+    const sheet = buildClubSheet(t.state);
+    sheet.seats[0].player = '<b>Ann</b>';
+    const page = renderClubSheetHtml(sheet);
+    expect(page).toContain('&lt;b&gt;Ann&lt;/b&gt;');
+    expect(page).not.toContain('<b>Ann</b>');
+    for (const part of ['Acquaintance night', 'Putana', 'Night 1', 'Day 2', 'alibi #1', 'Working copy']) {
+      expect(page).toContain(part);
+    }
+  });
+});
