@@ -2,11 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { auditLog } from '../../shared/audit/audit.js';
 import { type LogCommit, verifyChain } from '../../shared/audit/chain.js';
-import { buildClubSheet } from '../../shared/audit/club-sheet.js';
-import { renderClubSheetHtml } from '../../shared/audit/club-sheet-html.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
-import { buildSheet } from '../../shared/audit/sheet.js';
-import { renderSheetHtml } from '../../shared/audit/sheet-html.js';
+import { renderAnySheetHtml, sheetOf } from '../../shared/audit/sheets.js';
 import { formatTimelineLine, timeline } from '../../shared/audit/timeline.js';
 import { parseViewer } from '../../shared/audit/viewer.js';
 import type { GameState } from '../../shared/engine/state.js';
@@ -93,14 +90,8 @@ export async function main(
       if (!allowed('--html')) return usage();
       const game = readGame(target, err);
       if (typeof game === 'number') return game;
-      const html = opt('--html');
-      if (game.state.settings.preset === 'club') {
-        const sheet = buildClubSheet(game.state);
-        out.write(html ? renderClubSheetHtml(sheet) : `${JSON.stringify(sheet, null, 2)}\n`);
-      } else {
-        const sheet = buildSheet(game.state);
-        out.write(html ? renderSheetHtml(sheet) : `${JSON.stringify(sheet, null, 2)}\n`);
-      }
+      const sheet = sheetOf(game.state);
+      out.write(opt('--html') ? renderAnySheetHtml(sheet) : `${JSON.stringify(sheet, null, 2)}\n`);
       return game.run ? scenarioVerdict(game.run, target, err) : 0;
     }
     case 'export': {

@@ -1,4 +1,4 @@
-import type { GameSheet } from '../audit/sheet.js';
+import type { AnySheet } from '../audit/sheets.js';
 import type { Phase, Seat } from '../domain/vocabulary.js';
 import type { Ballot, Nomination } from '../engine/state.js';
 import type { ForumView } from '../forum/view.js';
@@ -122,8 +122,8 @@ export interface GameView {
   winners: Seat[];
   points: Record<string, number> | null;
   host: HostView | null;
-  /** Sport's game sheet: the judge's working copy during the game, everyone's once it is over. */
-  sheet: GameSheet | null;
+  /** Sport's or the club's game sheet: the host's working copy during the game, everyone's once it is over. */
+  sheet: AnySheet | null;
   /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
   forum: ForumView | null;
 }

@@ -1,5 +1,5 @@
 import { totals } from '../audit/points.js';
-import { buildSheet } from '../audit/sheet.js';
+import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import { CHAT_KEPT, type GameState } from '../engine/state.js';
@@ -237,7 +237,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     winners: over ? s.winners : [],
     points: totals(s),
     host: privileged ? hostOf(s) : null,
-    sheet: s.settings.preset === 'sport' && (privileged || over) ? buildSheet(s) : null,
+    sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     forum: forumViewFor(s, viewer, privileged || over),
   };
 }

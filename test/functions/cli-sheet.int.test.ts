@@ -2,11 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ClubSheet } from '../../shared/audit/club-sheet.js';
 import type { GameSheet } from '../../shared/audit/sheet.js';
 import { mafia } from '../support/mafia-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const fullGame = join(root, 'test', 'scenarios', 'sport-sheet-full-game.json');
+const clubGame = join(root, 'test', 'scenarios', 'club-night-and-alibi.json');
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-sheet-'));
 const file = (name: string, body: unknown) => {
   const path = join(tmp, name);
@@ -114,6 +116,25 @@ describe('mafia sheet FILE [--html]', () => {
     expect((await mafia('sheet')).status).toBe(2);
     expect((await mafia('sheet', fullGame, fullGame)).status).toBe(2);
     expect((await mafia('play', fullGame, '--html')).status).toBe(2);
+  });
+
+  it('prints the club protocol for a club game (E3, E12, E13), as JSON and as a page', async () => {
+    // given the club scenario: the acquaintance night, night 1 with the Putana and the Maniac, day 2's alibi
+    const r = await mafia('sheet', clubGame);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const sheet = JSON.parse(r.stdout) as ClubSheet;
+    // then it is the club sheet: the host's working copy with the roles met, the night and the alibi
+    expect(sheet).toMatchObject({ rules: 'club', final: false, header: { judge: 'Host' } });
+    expect(sheet.acquaintance.map((a) => a.wake)).toEqual(['lover', 'mafia', 'sheriff', 'maniac']);
+    expect(sheet.nights[0]).toMatchObject({ block: { seat: 8, target: 1 }, kill: { seat: 5, target: 3 } });
+    expect(sheet.days[1]).toMatchObject({ alibi: 1, stayed: [1], result: 'nobody' });
+    // and with --html, the printable page
+    const page = await mafia('sheet', clubGame, '--html');
+    expect(page.status).toBe(0);
+    expect(page.stdout).toMatch(/^<!doctype html>/);
+    expect(page.stdout).toContain('Acquaintance night');
+    expect(page.stdout).toContain('alibi #1, stayed');
   });
 
   it('is in the usage text', async () => {

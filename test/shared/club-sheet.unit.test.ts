@@ -5,7 +5,8 @@ import { buildClubSheet } from '../../shared/audit/club-sheet.js';
 import { renderClubSheetHtml } from '../../shared/audit/club-sheet-html.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
 import type { Table } from '../../shared/play/table.js';
-import { does } from '../support/game.js';
+import { viewFor } from '../../shared/views/view.js';
+import { does, seatView } from '../support/game.js';
 
 const scenario = join(import.meta.dirname, '..', 'scenarios', 'club-night-and-alibi.json');
 
@@ -109,6 +110,12 @@ describe('the club game sheet (seed 004)', () => {
       leaders: [1],
       decided: 'nobody',
     });
+  });
+
+  it('E3: the host sees the sheet as his working copy during the game; the players do not', () => {
+    const t = clubGame();
+    expect(viewFor(t.state, { kind: 'host' }).sheet).toMatchObject({ rules: 'club', final: false });
+    for (const seat of [1, 7, 8]) expect(seatView(t, seat).sheet).toBeNull();
   });
 
   it('renders one printable page with every part, names escaped', () => {

@@ -173,14 +173,14 @@ export class SheetPage extends LitElement {
   }
 
   /**
-   * Sport's official protocol (shared/audit/sheet-html.ts) in a page of its own, ready to print. Loaded
+   * Sport's or the club's official protocol (shared/audit/sheets.ts) in a page of its own, ready to print. Loaded
    * only when asked for: most games never need it, and it stays out of the first download.
    */
   private async openProtocol(): Promise<void> {
     const sheet = this.room.view?.sheet;
     if (!sheet) return;
-    const { renderSheetHtml } = await import('../../../shared/audit/sheet-html.js');
-    const url = URL.createObjectURL(new Blob([renderSheetHtml(sheet)], { type: 'text/html' }));
+    const { renderAnySheetHtml } = await import('../../../shared/audit/sheets.js');
+    const url = URL.createObjectURL(new Blob([renderAnySheetHtml(sheet)], { type: 'text/html' }));
     window.open(url, '_blank', 'noopener');
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
