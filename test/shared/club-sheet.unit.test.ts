@@ -118,6 +118,20 @@ describe('the club game sheet (seed 004)', () => {
     for (const seat of [1, 7, 8]) expect(seatView(t, seat).sheet).toBeNull();
   });
 
+  it('E5: once the host has removed the mafia and the Maniac, the town has won and everyone sees the final sheet', () => {
+    // given the club scenario, when the host removes #5, #6 and #7 for threats (E5)
+    const t = clubGame();
+    for (const seat of [5, 6, 7]) does(t, 'host', { type: 'disqualify', seat, reason: 'threats' });
+    // then the game is over and every seat's view carries the final sheet with the winner
+    const sheet = seatView(t, 1).sheet;
+    expect(sheet).toMatchObject({ rules: 'club', final: true, winner: 'town' });
+    expect(sheet && 'rules' in sheet ? sheet.seats[5].left : null).toEqual({
+      how: 'disqualified',
+      round: 2,
+      reason: 'threats',
+    });
+  });
+
   it('renders one printable page with every part, names escaped', () => {
     const t = clubGame();
     const sheet = buildClubSheet(t.state);
