@@ -86,7 +86,8 @@ function nightTable(sheet: ClubSheet): Markup {
 }
 
 function clubDay(day: ClubDayLine): Markup {
-  const note = day.alibi === null ? null : ` · alibi #${day.alibi}${day.stayed.length > 0 ? ', stayed' : ''}`;
+  const stayed = day.stayed.map((seat) => ` · #${seat} stays on the Putana's alibi`).join('');
+  const note = day.alibi === null ? null : ` · alibi #${day.alibi}${stayed}`;
   return dayTable(day, note);
 }
 

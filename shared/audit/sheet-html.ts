@@ -170,7 +170,9 @@ function ballotRow(b: BallotLine, columns: Seat[]): Markup {
     b.kind === 'lift'
       ? html`<td colspan="${columns.length}">leave ${cell('leave')} · stay ${cell('stay')}</td>`
       : columns.map((c) => (b.candidates.includes(c) ? html`<td>${cell(String(c))}</td>` : html`<td></td>`));
-  const leaves = b.leaves.length > 0 ? ` ${b.leaves.map((s) => `#${s}`).join(', ')}` : '';
+  // A leader who stays on an alibi (club, E12) is not written as leaving.
+  const out = b.decided === 'out' || b.decided === 'allOut';
+  const leaves = out && b.leaves.length > 0 ? ` ${b.leaves.map((s) => `#${s}`).join(', ')}` : '';
   return html`<tr><td>${KIND[b.kind]}</td>${cells}<td>${DECIDED[b.decided]}${leaves}</td></tr>`;
 }
 

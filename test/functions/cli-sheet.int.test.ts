@@ -134,7 +134,7 @@ describe('mafia sheet FILE [--html]', () => {
     expect(page.status).toBe(0);
     expect(page.stdout).toMatch(/^<!doctype html>/);
     expect(page.stdout).toContain('Acquaintance night');
-    expect(page.stdout).toContain('alibi #1, stayed');
+    expect(page.stdout).toContain('#1 stays on the Putana&#39;s alibi');
   });
 
   it('is in the usage text', async () => {
