@@ -6,7 +6,8 @@ import { renderClubSheetHtml } from '../../shared/audit/club-sheet-html.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
 import type { Table } from '../../shared/play/table.js';
 import { viewFor } from '../../shared/views/view.js';
-import { does, seatView } from '../support/game.js';
+import { does, givenGame, seatView } from '../support/game.js';
+import { advanceTo, night, talk } from './support/moderated.js';
 
 const scenario = join(import.meta.dirname, '..', 'scenarios', 'club-night-and-alibi.json');
 
@@ -75,6 +76,45 @@ describe('the club game sheet (seed 004)', () => {
       ]),
       deaths: [2, 3],
     });
+  });
+
+  it("E13: the Doctor's heal is on the night's line, and the outcome says the mafia's victim was saved", () => {
+    // given thirteen at the table (E16): mafiosi 6, 10, 11, Don 7, Putana 8, Sheriff 9, Doctor 12, Maniac 5
+    const deal = {
+      5: 'maniac',
+      6: 'mafia',
+      7: 'don',
+      8: 'lover',
+      9: 'sheriff',
+      10: 'mafia',
+      11: 'mafia',
+      12: 'doctor',
+    };
+    const t = givenGame({ preset: 'club' }, 13, deal as Record<number, 'civilian'>);
+    advanceTo(t, { phase: { kind: 'day', round: 1, stage: 'speech' } });
+    talk(t);
+    // when the Putana visits the Maniac, the mafia shoots #1 and the Doctor heals #1
+    night(t, [
+      [8, 'block', 5],
+      ...[6, 7, 10, 11].map((seat): [number, string, number] => [seat, 'shoot', 1]),
+      [12, 'heal', 1],
+      [5, 'kill', 2],
+    ]);
+    const sheet = buildClubSheet(t.state);
+    // then the acquaintance night had the Doctor too, and the night's line holds the heal and the blocked kill
+    expect(sheet.acquaintance.map((a) => a.wake)).toEqual(['lover', 'mafia', 'sheriff', 'doctor', 'maniac']);
+    expect(sheet.nights[0]).toMatchObject({
+      block: { seat: 8, target: 5, blocked: false },
+      heal: { seat: 12, target: 1, blocked: false },
+      kill: { seat: 5, target: 2, blocked: true },
+      deaths: [],
+    });
+    expect(sheet.nights[0].outcomes).toEqual(
+      expect.arrayContaining([
+        { by: 'mafia', target: 1, killed: false, reason: 'savedByDoctor' },
+        { by: 'maniac', target: 2, killed: false, reason: 'blocked' },
+      ]),
+    );
   });
 
   it('E7, E8, E12: a day gives nominations, the ballot with each vote, the alibi and who stayed on it', () => {
