@@ -112,7 +112,9 @@ async function expectReceived(phone: Phone, expected: Received, timeoutMs = 60_0
     if (JSON.stringify(now) === JSON.stringify(expected)) return;
     await phone.page.waitForTimeout(250);
   }
-  const log = await phone.page.evaluate(() => (window as unknown as { __peerLog: string[] }).__peerLog.join('\n'));
+  const log = await phone.page.evaluate(() =>
+    (window as unknown as { __peerLog: string[] }).__peerLog.join('\n'),
+  );
   console.log(`${phone.name}'s peer connections:\n${log}`);
   expect(now, `${phone.name} receives; peer connections: ${await peerStates(phone.page)}`).toEqual(expected);
 }
@@ -164,7 +166,15 @@ describe('the video table', () => {
     const { code } = await host.create({
       preset: 'online',
       dealing: 'manual',
-      timers: { intro: 600, mafia: 600, night: 600, discussion: 600, vote: 600, lastWord: 0, lastWordNight: 0 },
+      timers: {
+        intro: 600,
+        mafia: 600,
+        night: 600,
+        discussion: 600,
+        vote: 600,
+        lastWord: 0,
+        lastWordNight: 0,
+      },
     });
     const phones: Phone[] = [];
     for (const name of ['Ann', 'Ben', 'Cid', 'Dee']) {
