@@ -78,7 +78,7 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     // it); everything after it fast.
     const table = await LocalTable.open(wsUrl, 7, {
       ...FAST_ONLINE,
-      timers: { ...FAST_ONLINE.timers, intro: 8 },
+      timers: { ...FAST_ONLINE.timers, intro: 20 },
     });
     await table.start();
     const night = await table.host.waitForView((v) => v.phase.stage === 'intro');
@@ -100,7 +100,7 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     }
     // The deadline was re-armed from the log: the night ends without anyone acting, and everyone sees it.
     for (const client of table.everyone()) {
-      await client.waitForView((v) => v.phase.kind === 'day', 15_000);
+      await client.waitForView((v) => v.phase.kind === 'day', 30_000);
     }
     const end = await table.drive(40_000);
     expect(end.over).toBe(true);
@@ -111,5 +111,5 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     expect(await exited(second)).toBe(0);
     expect(existsSync(join(dataDir, 'commits.log.lock'))).toBe(false);
     expect(second.stderrText()).toContain('SIGTERM: finishing');
-  }, 90_000);
+  }, 120_000);
 });
