@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/index.js';
+import { SLOW_ONLINE } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
 import { CHROMIUM_ARGS, PHONE, shot } from './support/browser.js';
 import { chromiumPath } from './support/chromium.js';
@@ -163,19 +164,7 @@ describe('the video table', () => {
   it('links seats as the phase allows: all by day, the mafia alone at night, and only after both agree to talk', async () => {
     // given a room of four — mafia 1, Don 2, civilians 3 and 4 — whose host drives it over the socket
     const host = await GameClient.open(stack.server.wsUrl);
-    const { code } = await host.create({
-      preset: 'online',
-      dealing: 'manual',
-      timers: {
-        intro: 600,
-        mafia: 600,
-        night: 600,
-        discussion: 600,
-        vote: 600,
-        lastWord: 0,
-        lastWordNight: 0,
-      },
-    });
+    const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
     const phones: Phone[] = [];
     for (const name of ['Ann', 'Ben', 'Cid', 'Dee']) {
       const p = await phone(name);
