@@ -71,8 +71,8 @@ export class VideoTable implements ReactiveController {
   /** Joined, and the camera and microphone asked for: links are made and signals answered only now. */
   private ready = false;
   private readonly peers = new Map<Endpoint, Peer>();
-  /** Offers that arrived before the links frame that allows them. */
-  private readonly early = new Map<Endpoint, Extract<SignalPayload, { kind: 'description' }>>();
+  /** Offers that arrived before the links frame that allows them, with the caller's candidates that followed. */
+  private readonly early = new Map<Endpoint, SignalPayload[]>();
   /** Each peer's signals are handled one after the other: a candidate must wait for its description. */
   private readonly queues = new Map<Endpoint, Promise<void>>();
   private signalling: Signalling | null = null;
@@ -182,9 +182,9 @@ export class VideoTable implements ReactiveController {
       } else if (isCaller(this.me, link.peer)) {
         this.open(link, newId());
       } else {
-        const offer = this.early.get(link.peer);
+        const held = this.early.get(link.peer);
         this.early.delete(link.peer);
-        if (offer) this.onFrame({ type: 'signal', from: link.peer, payload: offer });
+        if (held) for (const payload of held) this.onFrame({ type: 'signal', from: link.peer, payload });
         else this.send(link.peer, { kind: 'hello' });
       }
     }
@@ -208,9 +208,13 @@ export class VideoTable implements ReactiveController {
         if (peer?.caller && peer.id === payload.pc && payload.description.type === 'answer')
           await peer.pc.setRemoteDescription(payload.description as RTCSessionDescriptionInit);
         return;
-      case 'candidate':
-        if (peer?.id === payload.pc) await peer.pc.addIceCandidate(payload.candidate);
+      case 'candidate': {
+        if (peer?.id === payload.pc) return peer.pc.addIceCandidate(payload.candidate);
+        // Without its candidates, a held offer's connection would rely on the answer's alone.
+        const held = this.early.get(from);
+        if (held?.[0]?.kind === 'description' && held[0].pc === payload.pc) held.push(payload);
         return;
+      }
     }
   }
 
@@ -221,7 +225,9 @@ export class VideoTable implements ReactiveController {
   ): Promise<void> {
     if (this.me === null || isCaller(this.me, from)) return;
     if (!link) {
-      this.early.set(from, offer);
+      // The caller resends an unanswered offer: keep the candidates already held for it.
+      const held = this.early.get(from)?.[0];
+      if (held?.kind !== 'description' || held.pc !== offer.pc) this.early.set(from, [offer]);
       return;
     }
     let peer = this.peers.get(from);
