@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service.js';
 
 /**
  * API Gateway's management API for WebSocket connections (`POST /@connections/{id}`), answering each
@@ -9,8 +8,13 @@ import type { AddressInfo } from 'node:net';
 export class FakeConnectionsApi {
   readonly posts: { connectionId: string; status: number; body: string }[] = [];
   private readonly scripts = new Map<string, number[]>();
-  private server: Server | null = null;
-  endpoint = '';
+  private readonly service = new FakeAwsService('application/json', (request, reply) =>
+    this.post(request, reply),
+  );
+
+  get endpoint(): string {
+    return this.service.endpoint;
+  }
 
   /** What the next posts to this connection get, in order. */
   answer(connectionId: string, ...statuses: number[]): void {
@@ -18,27 +22,20 @@ export class FakeConnectionsApi {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const connectionId = decodeURIComponent((req.url ?? '').replace(/^.*\/@connections\//, ''));
-        const script = this.scripts.get(connectionId) ?? [];
-        const status = (script.length > 1 ? script.shift() : script[0]) ?? 200;
-        this.posts.push({ connectionId, status, body: Buffer.concat(chunks).toString('utf8') });
-        const errorType = { 403: 'ForbiddenException', 410: 'GoneException', 429: 'LimitExceededException' }[
-          status
-        ];
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          ...(status >= 400 ? { 'x-amzn-errortype': errorType ?? 'InternalServerErrorException' } : {}),
-        });
-        res.end(status >= 400 ? JSON.stringify({ message: `status ${status}` }) : '');
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.service.start();
     return this;
+  }
+
+  private post(request: FakeRequest, reply: Reply): void {
+    const connectionId = decodeURIComponent(request.url.replace(/^.*\/@connections\//, ''));
+    const script = this.scripts.get(connectionId) ?? [];
+    const status = (script.length > 1 ? script.shift() : script[0]) ?? 200;
+    this.posts.push({ connectionId, status, body: request.body });
+    if (status < 400) return reply(status, null);
+    const errorType = { 403: 'ForbiddenException', 410: 'GoneException', 429: 'LimitExceededException' }[
+      status
+    ];
+    reply(status, { message: `status ${status}` }, errorType ?? 'InternalServerErrorException');
   }
 
   triesOf(connectionId: string): number {
@@ -46,9 +43,6 @@ export class FakeConnectionsApi {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server?.closeAllConnections();
-      this.server?.close(() => resolve());
-    });
+    return this.service.close();
   }
 }

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service.js';
 
 export interface FakeSchedule {
   name: string;
@@ -23,60 +22,48 @@ export class FakeEventBridgeScheduler {
   readonly schedules: FakeSchedule[] = [];
   /** Schedules that ran (and were deleted), in order. */
   readonly ran: FakeSchedule[] = [];
-  private failure: { type: string; status: number } | null = null;
-  private server: Server | null = null;
-  endpoint = '';
+  private readonly service = new FakeAwsService('application/json', (request, reply) =>
+    this.answer(request, reply),
+  );
+
+  get endpoint(): string {
+    return this.service.endpoint;
+  }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const reply = (status: number, payload: object, errorType?: string) => {
-          res.writeHead(status, {
-            'content-type': 'application/json',
-            ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
-          });
-          res.end(JSON.stringify(payload));
-        };
-        if (this.failure) {
-          const { type, status } = this.failure;
-          this.failure = null;
-          return reply(status, { message: `${type} (fake)` }, type);
-        }
-        const match = /^\/schedules\/([^/?]+)/.exec(req.url ?? '');
-        if (req.method !== 'POST' || !match) {
-          return reply(404, { message: `${req.method} ${req.url}` }, 'ResourceNotFoundException');
-        }
-        const name = decodeURIComponent(match[1]);
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-        if (!/^[0-9a-zA-Z-_.]{1,64}$/.test(name)) {
-          return reply(400, { message: `bad name ${name}` }, 'ValidationException');
-        }
-        if (!/^at\(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\)$/.test(body.ScheduleExpression ?? '')) {
-          return reply(400, { message: `bad expression ${body.ScheduleExpression}` }, 'ValidationException');
-        }
-        const groupName = body.GroupName ?? 'default';
-        if (this.schedules.some((s) => s.name === name && s.groupName === groupName)) {
-          return reply(409, { message: `Schedule ${name} already exists.` }, 'ConflictException');
-        }
-        this.schedules.push({
-          name,
-          groupName,
-          expression: body.ScheduleExpression,
-          timezone: body.ScheduleExpressionTimezone,
-          flexibleWindow: body.FlexibleTimeWindow?.Mode,
-          actionAfterCompletion: body.ActionAfterCompletion,
-          targetArn: body.Target?.Arn,
-          roleArn: body.Target?.RoleArn,
-          input: body.Target?.Input,
-        });
-        reply(200, { ScheduleArn: `arn:aws:scheduler:eu-west-1:123456789012:schedule/${groupName}/${name}` });
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.service.start();
     return this;
+  }
+
+  private answer(request: FakeRequest, reply: Reply): void {
+    const match = /^\/schedules\/([^/?]+)/.exec(request.url);
+    if (request.method !== 'POST' || !match) {
+      return reply(404, { message: `${request.method} ${request.url}` }, 'ResourceNotFoundException');
+    }
+    const name = decodeURIComponent(match[1]);
+    const body = JSON.parse(request.body || '{}');
+    if (!/^[0-9a-zA-Z-_.]{1,64}$/.test(name)) {
+      return reply(400, { message: `bad name ${name}` }, 'ValidationException');
+    }
+    if (!/^at\(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\)$/.test(body.ScheduleExpression ?? '')) {
+      return reply(400, { message: `bad expression ${body.ScheduleExpression}` }, 'ValidationException');
+    }
+    const groupName = body.GroupName ?? 'default';
+    if (this.schedules.some((s) => s.name === name && s.groupName === groupName)) {
+      return reply(409, { message: `Schedule ${name} already exists.` }, 'ConflictException');
+    }
+    this.schedules.push({
+      name,
+      groupName,
+      expression: body.ScheduleExpression,
+      timezone: body.ScheduleExpressionTimezone,
+      flexibleWindow: body.FlexibleTimeWindow?.Mode,
+      actionAfterCompletion: body.ActionAfterCompletion,
+      targetArn: body.Target?.Arn,
+      roleArn: body.Target?.RoleArn,
+      input: body.Target?.Input,
+    });
+    reply(200, { ScheduleArn: `arn:aws:scheduler:eu-west-1:123456789012:schedule/${groupName}/${name}` });
   }
 
   /** Every schedule fires, and is deleted after (ActionAfterCompletion DELETE). */
@@ -88,13 +75,10 @@ export class FakeEventBridgeScheduler {
   }
 
   failNext(type: string, status = 400): void {
-    this.failure = { type, status };
+    this.service.failNext(type, status);
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server?.closeAllConnections();
-      this.server?.close(() => resolve());
-    });
+    return this.service.close();
   }
 }

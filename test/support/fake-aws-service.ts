@@ -1,0 +1,66 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** Answers with a status and a JSON body (none when `payload` is null), naming the error type in a header. */
+export type Reply = (status: number, payload: object | null, errorType?: string) => void;
+
+/**
+ * The HTTP side every fake AWS service shares: an HTTP server on a free loopback port that reads each
+ * request whole and hands it to the service's own rules, and `failNext`, which makes the next call fail with
+ * a given error type before those rules are asked. The real SDK clients are pointed at `endpoint`.
+ */
+export class FakeAwsService {
+  endpoint = '';
+  private server: Server | null = null;
+  private failure: { type: string; status: number } | null = null;
+
+  constructor(
+    private readonly contentType: string,
+    private readonly handle: (request: FakeRequest, reply: Reply) => void,
+  ) {}
+
+  failNext(type: string, status = 400): void {
+    this.failure = { type, status };
+  }
+
+  async start(): Promise<void> {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const reply: Reply = (status, payload, errorType) => {
+          res.writeHead(status, {
+            'content-type': this.contentType,
+            ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
+          });
+          res.end(payload === null ? '' : JSON.stringify(payload));
+        };
+        if (this.failure) {
+          const { type, status } = this.failure;
+          this.failure = null;
+          return reply(status, { __type: type, message: `${type} (fake)` }, type);
+        }
+        const body = Buffer.concat(chunks).toString('utf8');
+        this.handle({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }, reply);
+      });
+    });
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.server === null) return resolve();
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+}
