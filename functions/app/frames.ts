@@ -22,6 +22,14 @@ export interface ReplyLog {
   version?: number;
 }
 
+/** The answer to anything a connection asks before `create`, `join` or `resume` bound it to a game. */
+export function notBound(log: Omit<ReplyLog, 'outcome'>): Reply {
+  return {
+    frames: [errorFrame('not_bound', 'create, join or resume a game first')],
+    log: { ...log, outcome: 'not_bound' },
+  };
+}
+
 export const errorFrame = (code: ErrorCode, message: string): ServerFrame => ({
   type: 'error',
   code,

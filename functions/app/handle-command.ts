@@ -2,7 +2,15 @@ import { parseCommand } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import { commitAttempt } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { busyFrame, errorFrame, linksFrame, type Reply, type ReplyLog, viewFrame } from './frames.js';
+import {
+  busyFrame,
+  errorFrame,
+  linksFrame,
+  notBound,
+  type Reply,
+  type ReplyLog,
+  viewFrame,
+} from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
 export interface CommandFrame {
@@ -24,12 +32,7 @@ export async function handleCommand(
   const type = commandType(frame.command);
   const log = { action: 'command', commandId, type };
   const binding = await deps.directory.connection(connectionId);
-  if (binding === null) {
-    return {
-      frames: [errorFrame('not_bound', 'create, join or resume a game first')],
-      log: { ...log, outcome: 'not_bound' },
-    };
-  }
+  if (binding === null) return notBound(log);
   const { gameId, seat } = binding;
   const parsed = parseCommand(frame.command);
   if (!parsed.ok) {

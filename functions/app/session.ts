@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.js';
 import { bindingExpiry } from './deps.js';
-import { errorFrame, linksFrame, type Reply, viewFrame } from './frames.js';
+import { errorFrame, linksFrame, notBound, type Reply, viewFrame } from './frames.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
 
 /**
@@ -37,12 +37,7 @@ export async function resume(
 /** `sync`: the connection's own full view, now. */
 export async function sync(deps: AppDeps, connectionId: string): Promise<Reply> {
   const binding = await deps.directory.connection(connectionId);
-  if (binding === null) {
-    return {
-      frames: [errorFrame('not_bound', 'create, join or resume a game first')],
-      log: { action: 'sync', outcome: 'not_bound' },
-    };
-  }
+  if (binding === null) return notBound({ action: 'sync' });
   const game = await deps.cache.load(binding.gameId);
   const log = { action: 'sync', game: binding.gameId };
   if (game === null)

@@ -1,6 +1,6 @@
 import { type Endpoint, mayLink, type SignalPayload } from '../../shared/index.js';
 import type { AppDeps } from './deps.js';
-import { errorFrame, type Reply } from './frames.js';
+import { errorFrame, notBound, type Reply } from './frames.js';
 
 export interface SignalFrame {
   to: Endpoint;
@@ -17,12 +17,7 @@ export interface SignalFrame {
 export async function relaySignal(deps: AppDeps, connectionId: string, frame: SignalFrame): Promise<Reply> {
   const log = { action: 'signal' };
   const binding = await deps.directory.connection(connectionId);
-  if (binding === null) {
-    return {
-      frames: [errorFrame('not_bound', 'create, join or resume a game first')],
-      log: { ...log, outcome: 'not_bound' },
-    };
-  }
+  if (binding === null) return notBound(log);
   const { gameId, seat } = binding;
   const game = await deps.cache.load(gameId);
   if (game === null) {
