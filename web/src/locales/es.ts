@@ -309,6 +309,7 @@ export const templates = {
   'set.chat': 'Chat en la app',
   'set.checkMode': 'Comprobaciones',
   'set.dayFormat': 'Formato del día',
+  'set.deadSeeRoles': 'Los jugadores eliminados ven todos los roles',
   'set.dealing': 'Reparto de roles',
   'set.defenceBeforeVote': 'Los candidatos se defienden antes de votar',
   'set.doctorSaves': 'El Doctor salva de',

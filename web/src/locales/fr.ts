@@ -315,6 +315,7 @@ export const templates = {
   'set.chat': 'Discussion dans l’appli',
   'set.checkMode': 'Vérifications',
   'set.dayFormat': 'Déroulé du jour',
+  'set.deadSeeRoles': 'Les joueurs éliminés voient tous les rôles',
   'set.dealing': 'Distribution des rôles',
   'set.defenceBeforeVote': 'Les candidats se défendent avant le vote',
   'set.doctorSaves': 'Le Docteur sauve de',

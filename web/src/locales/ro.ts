@@ -311,6 +311,7 @@ export const templates = {
   'set.chat': 'Chat în aplicație',
   'set.checkMode': 'Verificări',
   'set.dayFormat': 'Desfășurarea zilei',
+  'set.deadSeeRoles': 'Jucătorii eliminați văd toate rolurile',
   'set.dealing': 'Împărțirea rolurilor',
   'set.defenceBeforeVote': 'Candidații se apără înainte de vot',
   'set.doctorSaves': 'Doctorul salvează de',

@@ -310,6 +310,7 @@ export const templates = {
   'set.chat': 'Чат в приложении',
   'set.checkMode': 'Проверки',
   'set.dayFormat': 'Формат дня',
+  'set.deadSeeRoles': 'Выбывшие видят все роли',
   'set.dealing': 'Раздача ролей',
   'set.defenceBeforeVote': 'Кандидаты оправдываются перед голосованием',
   'set.doctorSaves': 'Доктор спасает от',
