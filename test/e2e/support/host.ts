@@ -39,6 +39,18 @@ export async function seatGuests(page: Page, names: string[]): Promise<void> {
   }
 }
 
+const DEAL_LABELS = {
+  random: /^At random on this phone/,
+  physical: /^Physical cards/,
+  manual: /^By hand/,
+  cards: /^Face-down cards/,
+} as const;
+
+/** A judge at a live table says how the roles are dealt; the start key waits for it. */
+export async function chooseDeal(page: Page, deal: keyof typeof DEAL_LABELS): Promise<void> {
+  await page.getByRole('radio', { name: DEAL_LABELS[deal] }).check();
+}
+
 /** The host's roster: seat → its first fact (the role name where the host sees roles). */
 export async function rolesOnDesk(page: Page): Promise<Map<number, string>> {
   const roles = new Map<number, string>();

@@ -13,6 +13,7 @@ import '../components/chat-panel.js';
 import '../components/confirm-dialog.js';
 import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/morning-banner.js';
+import '../components/my-checks.js';
 import '../components/night-panel.js';
 import '../components/phase-bar.js';
 import '../components/results-panel.js';
@@ -99,6 +100,11 @@ export class GamePage extends LitElement {
     return html`<sc-phase-bar .view=${v}></sc-phase-bar>
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.afterGame(v)}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
+      ${
+        you && !v.over && v.phase.kind !== 'night'
+          ? html`<sc-my-checks .checks=${you.checks} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
+          : ''
+      }
       ${
         you?.role && !v.over
           ? html`<sc-role-card
