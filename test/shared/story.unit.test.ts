@@ -55,6 +55,17 @@ describe('the game-over story', () => {
   });
 });
 
+describe('a result decided during a last word (sport-rules "End", A2)', () => {
+  it('is announced when that last word ends, not after the rest of the day', () => {
+    const t = afterNight1();
+    expect(result(t)).toMatchObject({ phase: { stage: 'lastWord' }, speaker: 4 });
+    for (const seat of [5, 6]) does(t, 'host', { type: 'disqualify', seat, reason: 'left the table' });
+    expect(result(t)).toMatchObject({ over: false, speaker: 4 });
+    does(t, 4, { type: 'endSpeech' });
+    expect(result(t)).toMatchObject({ over: true, winner: 'mafia' });
+  });
+});
+
 describe('the setting "players who are out see every role" (C23, B3)', () => {
   it('off by default: a player shot at night still knows only his own role', () => {
     const t = afterNight1();

@@ -125,7 +125,7 @@ export class GamePage extends LitElement {
           .seats=${v.seats}
           .you=${you?.seat ?? null}
           .speaker=${v.speaker}
-          .allRoles=${v.over}
+          .allRoles=${v.over || (v.settings.deadSeeRoles && you !== null && !you.alive)}
           .nominated=${v.over ? [] : v.nominations.map((n) => n.target)}
           .votes=${v.ballot ? voteCounts(v) : new Map()}
           .targets=${targetsFor(v, intent)}
