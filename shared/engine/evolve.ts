@@ -79,6 +79,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
           nominations: [],
           previousLeaders: null,
           voteCancelled: s.cancelNextVote,
+          ready: [],
         },
         cancelNextVote: false,
         leftBefore: s.eliminated.length,
@@ -140,6 +141,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
             nominationLog: s.nominationLog.filter((n) => n.round !== s.phase.round || n.by !== e.by),
           }
         : s;
+    case 'readyToVote':
+      return s.day ? { ...s, day: { ...s.day, ready: [...s.day.ready, e.seat] } } : s;
     case 'voteCast':
       return s.ballot
         ? { ...withUndo(s), ballot: { ...s.ballot, votes: { ...s.ballot.votes, [e.seat]: e.vote } } }

@@ -34,6 +34,8 @@ export interface DayState {
   previousLeaders: Seat[] | null;
   /** A removal cancelled this day's vote (sport fouls). */
   voteCancelled: boolean;
+  /** Living players who said "ready to vote" in the day's common discussion; all of them end it. */
+  ready: Seat[];
 }
 
 /** The part of a phase the host's `undo` can roll back (moderator mode). */

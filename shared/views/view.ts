@@ -224,6 +224,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     seats: seatViews(s, visible),
     you: seat !== null && seat in s.names ? youOf(s, seat) : null,
     nominations: s.day?.nominations ?? [],
+    ready: s.day?.ready ?? [],
     ballot: s.ballot,
     ballots: s.ballots,
     morning,
