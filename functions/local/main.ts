@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? '.data',
     store,
     quiet: process.env.QUIET === '1',
+    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter((o) => o !== ''),
     // For a load run whose rooms all come from one address; never for a server others reach.
     ...(process.env.PER_ADDRESS_LIMITS === '0'
       ? { limits: { joinsPerAddress: null, roomsPerAddress: null } }

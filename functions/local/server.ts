@@ -34,6 +34,8 @@ export interface ServerOptions {
   slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
+  /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -87,6 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     idleTimeoutMs: options.idleTimeoutMs,
     maxBufferedBytes: options.maxBufferedBytes,
     slowSocketMs: options.slowSocketMs,
+    allowedOrigins: options.allowedOrigins,
     health: () => ({
       store: kind,
       games: app.deps.cache.size(),
