@@ -34,6 +34,8 @@ export interface Stores {
   where: string;
   /** The log's own counters (appends, syncs, bytes), for /healthz and the load test. */
   stats?: () => Record<string, unknown>;
+  /** Why the store can no longer write (disk full, I/O error), or null while it can. */
+  failed?: () => Error | null;
   close(): Promise<void>;
 }
 
@@ -44,17 +46,22 @@ const SWEEP_EVERY_MS = 60_000;
  * The log and the directory for a local run: the embedded durable log (the default), DynamoDB's API served
  * by dynalite in this process and spoken to with the real SDK client, or memory (gone on exit).
  */
-export async function openStores(kind: StoreKind, dataDir: string): Promise<Stores> {
+export async function openStores(
+  kind: StoreKind,
+  dataDir: string,
+  onFailure?: (error: Error) => void,
+): Promise<Stores> {
   switch (kind) {
     case 'log': {
-      const store = await LogEventStore.open({ dir: dataDir });
+      const store = await LogEventStore.open({ dir: dataDir, onFailure });
       try {
-        const directory = await LogDirectory.open({ dir: dataDir });
+        const directory = await LogDirectory.open({ dir: dataDir, onFailure });
         return {
           store,
           directory,
           where: dataDir,
           stats: () => ({ ...store.stats() }),
+          failed: () => store.failed() ?? directory.failed(),
           close: () => closeBoth(store, directory),
         };
       } catch (error) {
@@ -118,6 +125,8 @@ export interface LocalOptions {
   gateway: () => LocalGateway | undefined;
   /** What a connection and an address may ask; DEFAULT_LIMITS where not given. */
   limits?: Partial<Limits>;
+  /** Told once when the embedded log can no longer write. */
+  onStoreFailure?: (error: Error) => void;
 }
 
 /** The backend of a local run, wired: what the gateway invokes and what the server reports and closes. */
@@ -145,7 +154,7 @@ export interface LocalBackend {
 export async function composeLocal(options: LocalOptions): Promise<LocalBackend> {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const stores = await openStores(options.store, options.dataDir);
+  const stores = await openStores(options.store, options.dataDir, options.onStoreFailure);
   let app: App | undefined;
   const appNow = () => {
     if (app === undefined) throw new Error('the server is still starting');

@@ -22,7 +22,7 @@ export interface GatewayOptions {
   /** Everything that is not the socket, the health check or the management API (the PWA). */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
   log: Log;
-  /** What /healthz reports beyond the connection count. */
+  /** What /healthz reports beyond the connection count; `ok: false` makes it answer 503. */
   health?: () => Record<string, unknown>;
   /** A socket that sends nothing for this long is closed, as API Gateway does after 10 minutes. */
   idleTimeoutMs?: number;
@@ -315,13 +315,19 @@ export class LocalGateway {
     for (const [name, value] of Object.entries(securityHeaders(req.headers.host))) res.setHeader(name, value);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/healthz') {
-      const body = JSON.stringify({
+      const health = {
         ok: true,
         connections: this.sockets.size,
         buffered: this.buffered(),
         ...this.options.health?.(),
-      });
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
+      };
+      // A supervisor or load balancer reads the status, not the body.
+      res
+        .writeHead(health.ok === false ? 503 : 200, {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+        })
+        .end(JSON.stringify(health));
       return;
     }
     // The management API is not here (see managementEndpoint); nor is the app under that path.

@@ -36,6 +36,12 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
   allowedOrigins?: readonly string[];
+  /**
+   * Called once when the embedded log can no longer write (disk full, I/O error): from then on every write
+   * is refused and /healthz answers 503. `npm start` then shuts down and exits 1, so that its supervisor
+   * starts it again on the log as it is on disk (a torn last write is cut on open).
+   */
+  onStoreFailure?: (error: Error) => void;
 }
 
 export interface RunningServer {
@@ -72,6 +78,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const kind = options.store ?? 'log';
   let gateway: LocalGateway | undefined;
+  let storeFailure: Error | undefined;
+  const failed = (error: Error) => {
+    if (storeFailure !== undefined) return;
+    storeFailure = error;
+    log({
+      level: 'error',
+      action: 'store',
+      outcome: 'failed',
+      message: `${error.message}: ${String(error.cause)}`,
+    });
+    options.onStoreFailure?.(error);
+  };
   const backend = await composeLocal({
     store: kind,
     dataDir: options.dataDir ?? '.data',
@@ -79,6 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     clock: options.clock,
     gateway: () => gateway,
     limits: options.limits,
+    onStoreFailure: failed,
   });
   const { app, scheduler, stores } = backend;
   const g = new LocalGateway({
@@ -91,6 +110,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     slowSocketMs: options.slowSocketMs,
     allowedOrigins: options.allowedOrigins,
     health: () => ({
+      ...(storeFailure === undefined
+        ? {}
+        : { ok: false, storeFailure: `${storeFailure.message}: ${String(storeFailure.cause)}` }),
       store: kind,
       games: app.deps.cache.size(),
       timers: scheduler.pending(),

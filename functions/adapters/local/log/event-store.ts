@@ -88,6 +88,11 @@ export class LogEventStore implements EventStore {
     return { ...this.file.stats(), games: this.games.size };
   }
 
+  /** Why the log takes no more commits, or null while it does. */
+  failed(): Error | null {
+    return this.file.failed();
+  }
+
   close(): Promise<void> {
     this.closed = true;
     return this.file.close();
