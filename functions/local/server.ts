@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CorruptLogError } from '../adapters/local/log/corrupt-log-error.js';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
@@ -90,15 +91,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     options.onStoreFailure?.(error);
   };
-  const backend = await composeLocal({
-    store: kind,
-    dataDir: options.dataDir ?? '.data',
+  const backend = await logDamage(
     log,
-    clock: options.clock,
-    gateway: () => gateway,
-    limits: options.limits,
-    onStoreFailure: failed,
-  });
+    composeLocal({
+      store: kind,
+      dataDir: options.dataDir ?? '.data',
+      log,
+      clock: options.clock,
+      gateway: () => gateway,
+      limits: options.limits,
+      onStoreFailure: failed,
+    }),
+  );
   const { app, scheduler, stores } = backend;
   const g = new LocalGateway({
     routes: backend.routes,
@@ -158,4 +162,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+}
+
+/**
+ * Damage before the end of the log (a bad record with intact ones after it) is not a torn write: cutting
+ * there would drop acknowledged commits, so the server does not start. Said loudly, with where and how much.
+ */
+async function logDamage<T>(log: Log, opening: Promise<T>): Promise<T> {
+  try {
+    return await opening;
+  } catch (error) {
+    if (error instanceof CorruptLogError) {
+      log({
+        level: 'error',
+        action: 'recover',
+        outcome: 'damaged_record',
+        file: error.path,
+        at: error.offset,
+        reason: error.detail,
+        ...error.extent,
+        message: error.message,
+      });
+    }
+    throw error;
+  }
 }

@@ -31,6 +31,21 @@ export interface RecordFileOptions {
   datasync?: (fd: number) => Promise<void>;
   /** Told once, when a write or sync fails and the file stops taking appends (disk full, I/O error). */
   onFailure?: (error: Error) => void;
+  /** Told when opening cut a torn last write off the end of the file. */
+  onTornTail?: (cut: TornTail) => void;
+}
+
+/** A torn last write cut off when the file was opened. */
+export interface TornTail {
+  path: string;
+  /** Where the cut was made: the end of the last intact record. */
+  offset: number;
+  /** Bytes cut. */
+  bytes: number;
+  /** Intact records kept before the cut. */
+  records: number;
+  /** The last commit kept, when the file holds commits. */
+  lastKept?: { gameId: string; version: number };
 }
 
 export interface RecordFileStats {
@@ -112,6 +127,7 @@ export class RecordFile {
       if (scan.tornBytes > 0) {
         ftruncateSync(fd, scan.end);
         fdatasyncSync(fd);
+        options.onTornTail?.({ path, offset: scan.end, bytes: scan.tornBytes, records: scan.records });
       }
       return new RecordFile(
         path,
