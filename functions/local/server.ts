@@ -7,8 +7,11 @@ import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type StoreKind } from '../compose/local.js';
+import { gameLogHandler } from '../handlers/routes/game-log.js';
 import type { Timers } from '../ports/clock.js';
 import { LocalGateway } from './gateway.js';
+import { httpApi } from './http-api.js';
+import { localLinkKey } from './link-key.js';
 import { staticFiles } from './static-files.js';
 
 export interface ServerOptions {
@@ -104,10 +107,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   );
   const { app, scheduler, stores } = backend;
+  // The finished-game download: the same handler as the function URL on AWS.
+  const gameLog = gameLogHandler(
+    {
+      store: stores.store,
+      directory: stores.directory,
+      linkKey: localLinkKey(kind === 'memory' ? null : (options.dataDir ?? '.data')),
+    },
+    log,
+  );
   const g = new LocalGateway({
     routes: backend.routes,
     newConnectionId: randomIds.connectionId,
-    fallback: staticFiles(options.webDir ?? defaultWebDir),
+    fallback: httpApi(gameLog, staticFiles(options.webDir ?? defaultWebDir)),
     log,
     idleTimeoutMs: options.idleTimeoutMs,
     maxBufferedBytes: options.maxBufferedBytes,
