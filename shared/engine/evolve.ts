@@ -1,3 +1,4 @@
+import { takeBackTonight } from '../forum/state.js';
 import type { GameEvent } from '../log/events.js';
 import type { ChatMessage } from '../log/records.js';
 import { CHAT_KEPT, type GameState, type Scratch } from './state.js';
@@ -8,6 +9,7 @@ const scratchOf = (s: GameState): Scratch => ({
   ballot: s.ballot,
   nominations: s.day?.nominations ?? [],
   nominationLog: s.nominationLog,
+  forumTonight: s.forum?.tonight ?? [],
 });
 
 /**
@@ -108,7 +110,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'shotRecorded':
       return { ...withUndo(s), recordedShot: { target: e.target } };
     case 'forumActed':
-      return s.forum ? { ...s, forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
+      return s.forum ? { ...withUndo(s), forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
     case 'forumNightResolved':
     case 'forumHoldings':
       return { ...s, forum: e.forum };
@@ -201,6 +203,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         ballot: last.ballot,
         day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
         nominationLog: last.nominationLog,
+        forum: s.forum ? takeBackTonight(s.forum, last.forumTonight) : s.forum,
       };
     }
     case 'quietCounted':

@@ -1,5 +1,5 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
-import type { ForumState } from '../forum/state.js';
+import type { ForumAction, ForumState } from '../forum/state.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -45,6 +45,8 @@ export interface Scratch {
   ballot: Ballot | null;
   nominations: Nomination[];
   nominationLog: NominationRecord[];
+  /** The forum game's orders and acts of the night so far (empty elsewhere). */
+  forumTonight: ForumAction[];
 }
 
 export interface FoulRecord {

@@ -64,7 +64,7 @@ function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
 }
 
 /** A block on the checker spoils his check: he learns nothing (E13). */
-const blockedIn = (actions: NightAction[], seat: Seat) =>
+export const blockedIn = (actions: NightAction[], seat: Seat) =>
   actions.some((a) => a.ability === 'block' && a.target === seat);
 
 /**
