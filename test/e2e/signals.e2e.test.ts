@@ -103,8 +103,12 @@ describe('signals: your turn, night falls, a vote against you, the judge’s 10 
     await hidden(ann.page, true);
     a = (await cues(ann.page)).length;
     await e2e.jumpToDeadline(code);
-    await cueAfter(ann.page, a, { tone: 330 });
-    await cueAfter(ann.page, a, { notify: 'Sleeping City: Night falls' });
+    // (a player with a night ability hears her turn first: the notification names both)
+    await expect
+      .poll(async () => (await cues(ann.page)).slice(a).some((c) => c.notify?.includes('Night falls')))
+      .toBe(true);
+    const night = (await cues(ann.page)).slice(a);
+    expect(night.some((c) => c.tone === 330 || c.tone === 880)).toBe(true);
     await hidden(ann.page, false);
 
     // The mafia shoots; the morning's 11-second last word gives the judge's screen its 10-second cue.

@@ -80,8 +80,8 @@ export class Signals implements ReactiveController {
     const c = view.clock;
     const key = c ? `${c.id}:${c.at}:${c.remaining}` : '';
     if (key !== this.clockSeen.key) this.clockSeen = { key, at: Date.now() };
-    const [strongest] = signalsOf(before, view);
-    if (strongest) this.fire(strongest);
+    const signals = signalsOf(before, view);
+    if (signals.length > 0) this.fire(signals);
   }
 
   /**
@@ -97,17 +97,18 @@ export class Signals implements ReactiveController {
     const id = clockCue(this.last, Date.now(), this.clockSeen.at);
     if (id !== null && id !== this.cued) {
       this.cued = id;
-      this.fire('clock');
+      this.fire(['clock']);
     }
   }
 
-  private fire(signal: Signal): void {
-    const cue = CUES[signal];
+  /** One buzz and one tone, the strongest signal's; the notification names them all ("Your turn · Night falls"). */
+  private fire(signals: Signal[]): void {
+    const cue = CUES[signals[0]];
     if (!this.mutedNow) {
       navigator.vibrate?.(cue.vibrate);
       this.tone(cue.tone);
     }
-    if (document.visibilityState === 'hidden') void this.notify(title(signal));
+    if (document.visibilityState === 'hidden') void this.notify(signals.map(title).join(' · '));
   }
 
   private tone(hz: number): void {
