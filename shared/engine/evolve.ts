@@ -1,3 +1,4 @@
+import { takeBackTonight } from '../forum/state.js';
 import type { GameEvent } from '../log/events.js';
 import type { ChatMessage } from '../log/records.js';
 import { CHAT_KEPT, type GameState, type Scratch } from './state.js';
@@ -8,6 +9,7 @@ const scratchOf = (s: GameState): Scratch => ({
   ballot: s.ballot,
   nominations: s.day?.nominations ?? [],
   nominationLog: s.nominationLog,
+  forumTonight: s.forum?.tonight ?? [],
 });
 
 /**
@@ -77,6 +79,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
           nominations: [],
           previousLeaders: null,
           voteCancelled: s.cancelNextVote,
+          ready: [],
         },
         cancelNextVote: false,
         leftBefore: s.eliminated.length,
@@ -107,7 +110,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'shotRecorded':
       return { ...withUndo(s), recordedShot: { target: e.target } };
     case 'forumActed':
-      return s.forum ? { ...s, forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
+      return s.forum ? { ...withUndo(s), forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
     case 'forumNightResolved':
     case 'forumHoldings':
       return { ...s, forum: e.forum };
@@ -138,6 +141,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
             nominationLog: s.nominationLog.filter((n) => n.round !== s.phase.round || n.by !== e.by),
           }
         : s;
+    case 'readyToVote':
+      return s.day ? { ...s, day: { ...s.day, ready: [...s.day.ready, e.seat] } } : s;
     case 'voteCast':
       return s.ballot
         ? { ...withUndo(s), ballot: { ...s.ballot, votes: { ...s.ballot.votes, [e.seat]: e.vote } } }
@@ -198,6 +203,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         ballot: last.ballot,
         day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
         nominationLog: last.nominationLog,
+        forum: s.forum ? takeBackTonight(s.forum, last.forumTonight) : s.forum,
       };
     }
     case 'quietCounted':

@@ -1,5 +1,5 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
-import type { ForumState } from '../forum/state.js';
+import type { ForumAction, ForumState } from '../forum/state.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -34,6 +34,8 @@ export interface DayState {
   previousLeaders: Seat[] | null;
   /** A removal cancelled this day's vote (sport fouls). */
   voteCancelled: boolean;
+  /** Living players who said "ready to vote" in the day's common discussion; all of them end it. */
+  ready: Seat[];
 }
 
 /** The part of a phase the host's `undo` can roll back (moderator mode). */
@@ -43,6 +45,8 @@ export interface Scratch {
   ballot: Ballot | null;
   nominations: Nomination[];
   nominationLog: NominationRecord[];
+  /** The forum game's orders and acts of the night so far (empty elsewhere). */
+  forumTonight: ForumAction[];
 }
 
 export interface FoulRecord {

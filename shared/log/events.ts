@@ -45,6 +45,7 @@ export type GameEvent =
   | { type: 'messageSaid'; message: ChatMessage }
   | { type: 'nominated'; by: Seat; target: Seat }
   | { type: 'nominationWithdrawn'; by: Seat }
+  | { type: 'readyToVote'; seat: Seat }
   | { type: 'voteCast'; seat: Seat; vote: VoteValue }
   | { type: 'voteWithdrawn'; seat: Seat }
   | { type: 'ballotOpened'; kind: BallotKind; candidates: Seat[] }

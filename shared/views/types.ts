@@ -110,6 +110,8 @@ export interface GameView {
   seats: SeatView[];
   you: YouView | null;
   nominations: Nomination[];
+  /** Who said "ready to vote" in today's discussion (said aloud at the table: public). */
+  ready: Seat[];
   ballot: Ballot | null;
   ballots: BallotRecord[];
   morning: MorningView | null;

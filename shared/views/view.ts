@@ -64,7 +64,7 @@ function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
 }
 
 /** A block on the checker spoils his check: he learns nothing (E13). */
-const blockedIn = (actions: NightAction[], seat: Seat) =>
+export const blockedIn = (actions: NightAction[], seat: Seat) =>
   actions.some((a) => a.ability === 'block' && a.target === seat);
 
 /**
@@ -224,6 +224,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     seats: seatViews(s, visible),
     you: seat !== null && seat in s.names ? youOf(s, seat) : null,
     nominations: s.day?.nominations ?? [],
+    ready: s.day?.ready ?? [],
     ballot: s.ballot,
     ballots: s.ballots,
     morning,

@@ -15,6 +15,7 @@ import '../components/night-script.js';
 import '../components/phase-bar.js';
 import '../components/results-panel.js';
 import '../components/seat-roster.js';
+import '../components/verdict-banner.js';
 import '../components/video-panel.js';
 import type { DisqualifyDetail, ExtraPointsDetail } from '../components/judge-dialog.js';
 import type { RecordDetail } from '../components/night-script.js';
@@ -23,6 +24,7 @@ import { command } from '../events.js';
 import { seatAndName, wakeName } from '../i18n/names.js';
 import { living, records } from '../logic/host-desk.js';
 import { nameOf, namesOf } from '../logic/screen.js';
+import { notVoted, verdictOf, voteLines } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -57,6 +59,7 @@ export class HostPage extends LitElement {
     return html`<sc-phase-bar .view=${v}></sc-phase-bar>
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.sheetLink()}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
+      <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
       ${v.phase.stage === 'intro' ? this.intro(v) : ''}
       ${
         h && night
@@ -144,6 +147,8 @@ export class HostPage extends LitElement {
       .ballot=${v.ballot}
       .mode=${null}
       .names=${namesOf(v)}
+      .lines=${voteLines(v)}
+      .waiting=${notVoted(v)}
       .living=${living(v).length}
     ></sc-ballot-panel>`;
   }

@@ -68,6 +68,11 @@ export class LogDirectory extends MemoryDirectory {
     await this.write({ type: 'token', gameId, seat, tokenHash });
   }
 
+  /** Why the directory takes no more records, or null while it does. */
+  failed(): Error | null {
+    return this.file.failed();
+  }
+
   override async close(): Promise<void> {
     await super.close();
     await this.file.close();
