@@ -11,7 +11,11 @@ const replay = (page: Page) => page.locator('sc-replay-page');
 const moment = (page: Page) => page.locator('sc-replay-moment');
 const rolesShown = (page: Page): Locator => moment(page).locator('.seats .role');
 const channelsShown = async (page: Page) =>
-  (await moment(page).locator('.chat').evaluateAll((els) => els.map((e) => e.getAttribute('data-channel'))))
+  (
+    await moment(page)
+      .locator('.chat')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-channel')))
+  )
     .filter((c): c is string => c !== null)
     .sort();
 
@@ -23,7 +27,9 @@ async function scrubTo(page: Page, version: number): Promise<void> {
       (el as HTMLInputElement).value = String(v);
       el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     }, version);
-  await replay(page).getByText(new RegExp(`^Version ${version} of \\d+$`)).waitFor();
+  await replay(page)
+    .getByText(new RegExp(`^Version ${version} of \\d+$`))
+    .waitFor();
 }
 
 async function seenBy(page: Page, viewer: string): Promise<void> {
@@ -46,7 +52,15 @@ describe('the replay viewer in Chromium', () => {
         ([gameId, token, code]) =>
           localStorage.setItem(
             `sc.game.${gameId}`,
-            JSON.stringify({ gameId, token, kind: 'seat', seat: 3, code, name: 'Player 3', savedAt: Date.now() }),
+            JSON.stringify({
+              gameId,
+              token,
+              kind: 'seat',
+              seat: 3,
+              code,
+              name: 'Player 3',
+              savedAt: Date.now(),
+            }),
           ),
         [table.gameId, seat.token, table.code],
       );

@@ -24,7 +24,13 @@ describe('routes', () => {
   });
 
   it('opens a replay: a log file, a finished game, and a dispute link to one moment as one viewer', () => {
-    expect(parseRoute('#/replay', '')).toEqual({ page: 'replay', gameId: null, at: null, as: null, key: null });
+    expect(parseRoute('#/replay', '')).toEqual({
+      page: 'replay',
+      gameId: null,
+      at: null,
+      as: null,
+      key: null,
+    });
     expect(parseRoute('#/replay/g-1', '')).toEqual({
       page: 'replay',
       gameId: 'g-1',
