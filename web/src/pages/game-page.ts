@@ -384,6 +384,7 @@ export class GamePage extends LitElement {
     const gameId = this.room.session?.gameId ?? '';
     return html`<div class="row card">
       <a class="button" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(gameId)}`}>${msg('Replay', { id: 'replay.title' })}</a>
       <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
       ${v.settings.meta.tournament ? html`<span class="muted">${v.settings.meta.tournament}</span>` : ''}
     </div>`;
