@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
-import { jumpToDeadline } from '../support/jump.js';
+import { jumpToEnd } from '../support/jump.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import { GameClient } from '../support/ws-client.js';
 
@@ -18,12 +18,7 @@ describe('local stack: tokens expire after their game', () => {
     const table = await LocalTable.open(server.wsUrl, 7, SLOW_ONLINE);
     try {
       await table.start();
-      for (let jumps = 0; !table.host.latest()?.over; jumps++) {
-        expect(jumps, 'the game should be over by now').toBeLessThan(60);
-        await table.shootAsMafia();
-        await jumpToDeadline(server, clock, table.gameId);
-        await table.seen((await server.app.deps.store.read(table.gameId)).length);
-      }
+      await jumpToEnd(server, clock, table);
       const player = table.player(1);
       const late = await GameClient.open(server.wsUrl);
       try {
