@@ -99,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     idleTimeoutMs: options.idleTimeoutMs,
     maxBufferedBytes: options.maxBufferedBytes,
     slowSocketMs: options.slowSocketMs,
+    ...(options.clock ? { now: options.clock.now.bind(options.clock) } : {}),
     health: () => ({
       store: kind,
       games: app.deps.cache.size(),
