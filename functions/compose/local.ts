@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { GatewayFanOut } from '../adapters/local/gateway-fan-out.js';
 import { LogDirectory } from '../adapters/local/log/directory.js';
 import { LogEventStore } from '../adapters/local/log/event-store.js';
+import type { RecordFileOptions, TornTail } from '../adapters/local/log/record-file.js';
 import { StreamedEventStore } from '../adapters/local/stream.js';
 import { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { MemoryDeadlineBook } from '../adapters/memory/deadline-book.js';
@@ -11,8 +12,9 @@ import { CountingMeter } from '../adapters/memory/meter.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
+import type { AppOptions } from '../app/deps.js';
 import { DEFAULT_LIMITS, type Limits } from '../app/limits.js';
-import type { Log } from '../app/log.js';
+import type { Log, LogLine } from '../app/log.js';
 import { RateLimiter } from '../app/rate-limiter.js';
 import { connectHandler } from '../handlers/routes/connect.js';
 import { deadlineHandler } from '../handlers/routes/deadline.js';
@@ -24,6 +26,8 @@ import { lambdaContext } from '../local/lambda-context.js';
 import type { Timers } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
+import type { FanOut } from '../ports/fan-out.js';
+import type { Scheduler } from '../ports/scheduler.js';
 export type StoreKind = 'log' | 'dynamo' | 'memory';
 export const STORE_KINDS: readonly StoreKind[] = ['log', 'dynamo', 'memory'];
 
@@ -34,6 +38,8 @@ export interface Stores {
   where: string;
   /** The log's own counters (appends, syncs, bytes), for /healthz and the load test. */
   stats?: () => Record<string, unknown>;
+  /** Why the store can no longer write (disk full, I/O error), or null while it can. */
+  failed?: () => Error | null;
   close(): Promise<void>;
 }
 
@@ -44,17 +50,22 @@ const SWEEP_EVERY_MS = 60_000;
  * The log and the directory for a local run: the embedded durable log (the default), DynamoDB's API served
  * by dynalite in this process and spoken to with the real SDK client, or memory (gone on exit).
  */
-export async function openStores(kind: StoreKind, dataDir: string): Promise<Stores> {
+export async function openStores(
+  kind: StoreKind,
+  dataDir: string,
+  hooks: Pick<RecordFileOptions, 'onFailure' | 'onTornTail'> = {},
+): Promise<Stores> {
   switch (kind) {
     case 'log': {
-      const store = await LogEventStore.open({ dir: dataDir });
+      const store = await LogEventStore.open({ dir: dataDir, ...hooks });
       try {
-        const directory = await LogDirectory.open({ dir: dataDir });
+        const directory = await LogDirectory.open({ dir: dataDir, ...hooks });
         return {
           store,
           directory,
           where: dataDir,
           stats: () => ({ ...store.stats() }),
+          failed: () => store.failed() ?? directory.failed(),
           close: () => closeBoth(store, directory),
         };
       } catch (error) {
@@ -118,6 +129,23 @@ export interface LocalOptions {
   gateway: () => LocalGateway | undefined;
   /** What a connection and an address may ask; DEFAULT_LIMITS where not given. */
   limits?: Partial<Limits>;
+  /** Told once when the embedded log can no longer write. */
+  onStoreFailure?: (error: Error) => void;
+  /** How the service retries lost races (tests make it give up sooner). */
+  app?: Pick<AppOptions, 'maxAttempts' | 'raceBackoff'>;
+  /** For tests: faults injected between the application service and its ports. */
+  faults?: LocalFaults;
+}
+
+/**
+ * Each port as the application service sees it, wrapped by a test to fail on cue: a scheduler that loses a
+ * deadline, a store where another writer wins the race, a fan-out whose post to one connection fails. The
+ * handlers, the gateway, the stream and the timers stay the real ones.
+ */
+export interface LocalFaults {
+  store?: (store: EventStore) => EventStore;
+  scheduler?: (scheduler: Scheduler) => Scheduler;
+  fanOut?: (fanOut: FanOut) => FanOut;
 }
 
 /** The backend of a local run, wired: what the gateway invokes and what the server reports and closes. */
@@ -145,7 +173,10 @@ export interface LocalBackend {
 export async function composeLocal(options: LocalOptions): Promise<LocalBackend> {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const stores = await openStores(options.store, options.dataDir);
+  const stores = await openStores(options.store, options.dataDir, {
+    onFailure: options.onStoreFailure,
+    onTornTail: (cut) => log(tornTailLine(cut)),
+  });
   let app: App | undefined;
   const appNow = () => {
     if (app === undefined) throw new Error('the server is still starting');
@@ -184,12 +215,13 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
   const fanOut = new GatewayFanOut(options.gateway);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const meter = new CountingMeter();
+  const faults = options.faults ?? {};
   const created = createApp(
     {
-      store,
+      store: faults.store?.(store) ?? store,
       directory: stores.directory,
-      fanOut,
-      scheduler,
+      fanOut: faults.fanOut?.(fanOut) ?? fanOut,
+      scheduler: faults.scheduler?.(scheduler) ?? scheduler,
       // Timers die with the process and are re-armed from the log at start, so the book may too.
       deadlines: new MemoryDeadlineBook(),
       meter,
@@ -197,19 +229,34 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       ids: randomIds,
     },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
-    { pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
+    { ...options.app, pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
   );
   app = created;
   const limiter = new RateLimiter();
-  // The sweeper's twin: what the EventBridge rule does every minute on AWS.
-  const sweeper = setInterval(() => {
-    created
-      .sweepDeadlines()
-      .catch((error: unknown) => log({ level: 'error', action: 'sweep', message: String(error) }));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
-  const stopTimers = () => {
-    clearInterval(sweeper);
+  // The sweeper's twin: what the EventBridge rule does every minute on AWS. On the clock, so that a test
+  // that jumps past a lost deadline's grace sees the sweeper fire it.
+  let sweeping: Promise<void> | undefined;
+  let stopped = false;
+  let stopSweeper = () => {};
+  const sweepLater = () => {
+    stopSweeper = clock.wakeAt(clock.now() + SWEEP_EVERY_MS, () => {
+      sweeping = created
+        .sweepDeadlines()
+        .then(
+          () => undefined,
+          (error: unknown) => log({ level: 'error', action: 'sweep', message: String(error) }),
+        )
+        .finally(() => {
+          sweeping = undefined;
+          if (!stopped) sweepLater();
+        });
+    });
+  };
+  sweepLater();
+  const stopTimers = async () => {
+    stopped = true;
+    stopSweeper();
+    await sweeping;
     return scheduler.close();
   };
   const routes: GatewayRoutes = {
@@ -228,9 +275,10 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
   };
   const settle = async () => {
     do {
+      await sweeping;
       await scheduler.idle();
       await store.drain();
-    } while (scheduler.firing() > 0);
+    } while (scheduler.firing() > 0 || sweeping !== undefined);
   };
   return {
     app: created,
@@ -245,6 +293,31 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       await store.drain();
       await stores.close();
     },
+  };
+}
+
+/**
+ * Loud: the server started, but it cut bytes off its log. Only a write in flight at a crash can be torn, and
+ * no client heard of it (acks wait for the sync), so nothing acknowledged was lost; still, whoever runs the
+ * server should know the machine stopped mid-write.
+ */
+function tornTailLine(cut: TornTail): LogLine {
+  const last =
+    cut.lastKept === undefined
+      ? ''
+      : ` (the last: game ${cut.lastKept.gameId} version ${cut.lastKept.version})`;
+  return {
+    level: 'warn',
+    action: 'recover',
+    outcome: 'torn_tail_cut',
+    file: cut.path,
+    at: cut.offset,
+    bytes: cut.bytes,
+    records: cut.records,
+    ...(cut.lastKept === undefined ? {} : { lastKept: cut.lastKept }),
+    message:
+      `cut a torn last write: ${cut.bytes} bytes at byte ${cut.offset} of ${cut.path}, after ${cut.records} ` +
+      `intact records${last}; it was never acknowledged to anyone`,
   };
 }
 
