@@ -11,6 +11,7 @@ import { type AppDeps, type AppOptions, type AppPorts, makeDeps } from './deps.j
 import type { Reply } from './frames.js';
 import { handleCommand } from './handle-command.js';
 import { type Projection, project } from './projector.js';
+import { pushKey, subscribePush } from './push.js';
 import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
@@ -67,5 +68,9 @@ function route(
       return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
     case 'signal':
       return relaySignal(deps, connectionId, frame);
+    case 'pushKey':
+      return Promise.resolve(pushKey(deps));
+    case 'push':
+      return subscribePush(deps, connectionId, frame.subscription);
   }
 }

@@ -1,4 +1,5 @@
 import { networkInterfaces } from 'node:os';
+import { vapidFromEnv } from '../adapters/push/web-push-sender.js';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';
 import { startServer } from './server.js';
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? '.data',
     store,
     quiet: process.env.QUIET === '1',
+    vapid: vapidFromEnv(process.env),
     // For a load run whose rooms all come from one address; never for a server others reach.
     ...(process.env.PER_ADDRESS_LIMITS === '0'
       ? { limits: { joinsPerAddress: null, roomsPerAddress: null } }

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
+import type { VapidKeys } from '../adapters/push/web-push-sender.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
@@ -34,6 +35,8 @@ export interface ServerOptions {
   slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
+  /** Web Push's VAPID keys (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` for `npm start`). */
+  vapid?: VapidKeys | null;
 }
 
 export interface RunningServer {
@@ -77,6 +80,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     clock: options.clock,
     gateway: () => gateway,
     limits: options.limits,
+    vapid: options.vapid,
   });
   const { app, scheduler, stores } = backend;
   const g = new LocalGateway({

@@ -34,6 +34,18 @@ export const clientFrameSchema = v.variant('action', [
   }),
   v.strictObject({ action: v.literal('sync') }),
   v.strictObject({ action: v.literal('ping') }),
+  v.strictObject({ action: v.literal('pushKey') }),
+  v.strictObject({
+    action: v.literal('push'),
+    subscription: v.strictObject({
+      endpoint: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(1000)),
+      expirationTime: v.optional(v.nullable(v.number())),
+      keys: v.strictObject({
+        p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
+        auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/)),
+      }),
+    }),
+  }),
   v.strictObject({
     action: v.literal('signal'),
     to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
@@ -50,6 +62,8 @@ export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'sync',
   'ping',
   'signal',
+  'pushKey',
+  'push',
 ];
 
 export type ErrorCode =
@@ -68,6 +82,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'link_forbidden'
   | 'busy'
+  | 'push_off'
   | 'internal';
 
 /** Server → client. */
@@ -78,6 +93,10 @@ export type ServerFrame =
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
   | { type: 'pong' }
+  /** The VAPID public key to subscribe with; null: this server sends no push notifications. */
+  | { type: 'pushKey'; key: string | null }
+  /** The connection's push subscription is kept: a new phase will wake its app. */
+  | { type: 'pushSaved' }
   /** WebRTC signalling from a peer the phase lets this connection link with. */
   | { type: 'signal'; from: Endpoint; payload: SignalPayload }
   /** The media links the receiver may hold at `version`; he closes every peer in `forbidden` at once. */
