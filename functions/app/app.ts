@@ -15,6 +15,7 @@ import { pushKey, subscribePush } from './push.js';
 import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
+import { readThread } from './thread.js';
 
 /** The application service: what the handlers call, on AWS and locally alike. */
 export interface App {
@@ -68,6 +69,8 @@ function route(
       return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
     case 'signal':
       return relaySignal(deps, connectionId, frame);
+    case 'thread':
+      return readThread(deps, connectionId, frame.before);
     case 'pushKey':
       return Promise.resolve(pushKey(deps));
     case 'push':

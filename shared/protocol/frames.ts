@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ChatMessage } from '../log/records.js';
 import type { Endpoint, PeerLink } from '../video/links.js';
 import type { GameView } from '../views/types.js';
 import { type SignalPayload, signalPayloadSchema } from './signal.js';
@@ -34,6 +35,10 @@ export const clientFrameSchema = v.variant('action', [
   }),
   v.strictObject({ action: v.literal('sync') }),
   v.strictObject({ action: v.literal('ping') }),
+  v.strictObject({
+    action: v.literal('thread'),
+    before: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  }),
   v.strictObject({ action: v.literal('pushKey') }),
   v.strictObject({
     action: v.literal('push'),
@@ -62,6 +67,7 @@ export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'sync',
   'ping',
   'signal',
+  'thread',
   'pushKey',
   'push',
 ];
@@ -93,6 +99,8 @@ export type ServerFrame =
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
   | { type: 'pong' }
+  /** Table messages `from` … `from + messages.length - 1` of `total`, oldest first (the whole thread in pages). */
+  | { type: 'thread'; from: number; total: number; messages: ChatMessage[] }
   /** The VAPID public key to subscribe with; null: this server sends no push notifications. */
   | { type: 'pushKey'; key: string | null }
   /** The connection's push subscription is kept: a new phase will wake its app. */
