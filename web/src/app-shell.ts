@@ -12,7 +12,7 @@ import { emptyRoom, type RoomState, roomContext } from './context/room-context.j
 import { type Signalling, signallingContext } from './context/signalling-context.js';
 import { GameSocket, SocketError } from './controllers/game-socket.js';
 import { WakeLock } from './controllers/wake-lock.js';
-import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
+import type { CommandEvent, CreateDetail, JoinDetail, PushEvent, ThreadEvent } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
@@ -132,6 +132,8 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-join', this.onJoin);
     this.addEventListener('sc-locale', this.onLocale);
     this.addEventListener('sc-seat-guest', this.onGuest);
+    this.addEventListener('sc-thread', this.onThread);
+    this.addEventListener('sc-push', this.onPush);
     this.enter(this.route);
   }
 
@@ -242,6 +244,24 @@ export class AppShell extends LitElement {
   private readonly onCommand = (e: CommandEvent) => {
     e.stopPropagation();
     e.result = this.socket.send(e.detail);
+  };
+
+  private readonly onThread = (e: ThreadEvent) => {
+    e.stopPropagation();
+    e.result = this.socket.ask({ action: 'thread', ...e.detail }, 'thread');
+  };
+
+  private readonly onPush = (e: PushEvent) => {
+    e.stopPropagation();
+    const subscription = e.detail.subscription;
+    e.result = subscription
+      ? this.socket
+          .ask(
+            { action: 'push', subscription: { endpoint: subscription.endpoint, keys: subscription.keys } },
+            'pushSaved',
+          )
+          .then((saved) => saved !== null)
+      : this.socket.ask({ action: 'pushKey' }, 'pushKey').then((reply) => reply?.key ?? null);
   };
 
   private readonly onCreate = async (e: CustomEvent<CreateDetail>) => {

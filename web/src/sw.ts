@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { phaseNotice, readPhasePush } from './logic/push-text.js';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -24,3 +25,40 @@ registerRoute(
   ({ url }) => url.pathname.endsWith('/config.json') || url.pathname.endsWith('/ice.json'),
   new NetworkFirst({ cacheName: 'config', networkTimeoutSeconds: 3 }),
 );
+
+// Web Push: a new phase of a game this phone plays, while the app is closed. The payload says only which
+// phase; the notification opens the game, reusing a window of the app when one is open.
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = null;
+  }
+  const push = readPhasePush(data);
+  if (!push) return;
+  const { title, body } = phaseNotice(push, self.navigator.languages ?? [self.navigator.language]);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      tag: `game-${push.gameId}`,
+      data: { url: `./#/game/${encodeURIComponent(push.gameId)}` },
+      icon: './icons/icon-192.png',
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? './',
+    self.registration.scope,
+  ).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url.startsWith(self.registration.scope));
+      if (open) return open.navigate(url).then((w) => w?.focus());
+      return self.clients.openWindow(url);
+    }),
+  );
+});
