@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { createGame, type ErrorCode, type Rejection, settingsInputSchema } from '../../shared/index.js';
+import { RELEASE } from '../release.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
@@ -53,7 +54,7 @@ export async function createRoom(
   const gameId = deps.ids.gameId();
   const code = await claimCode(deps, gameId);
   deps.openRooms.opened(sourceIp, gameId);
-  const command = { type: 'create' as const, settings: parsed.output, hostName: name };
+  const command = { type: 'create' as const, settings: parsed.output, hostName: name, release: RELEASE };
   const commit = makeCommit(
     { gameId, commandId: 'create', actor: 'host', command },
     1,
@@ -77,7 +78,8 @@ export async function createRoom(
 async function claimCode(deps: AppDeps, gameId: string): Promise<string> {
   for (let i = 0; i < CODE_ATTEMPTS; i++) {
     const code = deps.ids.roomCode();
-    if (await deps.directory.claimRoomCode(code, gameId)) return code;
+    const expiresAt = Math.floor(deps.clock.now() / 1000) + deps.options.roomCodeTtlSeconds;
+    if (await deps.directory.claimRoomCode(code, gameId, expiresAt)) return code;
   }
   throw new Error(`no free room code after ${CODE_ATTEMPTS} tries`);
 }

@@ -12,7 +12,9 @@ const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
 
 /**
  * Client → server. `action` is the API Gateway route key. `command` is checked separately (bad_command). A
- * field the action does not have is refused, not ignored.
+ * field the action does not have is refused, not ignored. `command`, `sync` and `signal` act in the game the
+ * socket is bound to; a client may name that game (`gameId`), and a frame naming another is refused
+ * (`wrong_game`) rather than carried out in the socket's game.
  */
 export const clientFrameSchema = v.variant('action', [
   v.strictObject({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
@@ -29,19 +31,22 @@ export const clientFrameSchema = v.variant('action', [
   }),
   v.strictObject({
     action: v.literal('command'),
+    gameId: v.optional(id),
     commandId: id,
     expectedVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
     command: v.unknown(),
   }),
-  v.strictObject({ action: v.literal('sync') }),
+  v.strictObject({ action: v.literal('sync'), gameId: v.optional(id) }),
   v.strictObject({ action: v.literal('ping') }),
   v.strictObject({
     action: v.literal('thread'),
+    gameId: v.optional(id),
     before: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   }),
   v.strictObject({ action: v.literal('pushKey') }),
   v.strictObject({
     action: v.literal('push'),
+    gameId: v.optional(id),
     subscription: v.strictObject({
       endpoint: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(1000)),
       expirationTime: v.optional(v.nullable(v.number())),
@@ -53,6 +58,7 @@ export const clientFrameSchema = v.variant('action', [
   }),
   v.strictObject({
     action: v.literal('signal'),
+    gameId: v.optional(id),
     to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
     payload: signalPayloadSchema,
   }),
@@ -89,6 +95,7 @@ export type ErrorCode =
   | 'link_forbidden'
   | 'busy'
   | 'push_off'
+  | 'wrong_game'
   | 'internal';
 
 /** Server → client. */

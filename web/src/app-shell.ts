@@ -246,9 +246,15 @@ export class AppShell extends LitElement {
     e.result = this.socket.send(e.detail);
   };
 
+  /** The game a request is for: the server refuses it if the socket is in another (`wrong_game`). */
+  private inGame(): { gameId?: string } {
+    const gameId = this.socket.session?.gameId;
+    return gameId ? { gameId } : {};
+  }
+
   private readonly onThread = (e: ThreadEvent) => {
     e.stopPropagation();
-    e.result = this.socket.ask({ action: 'thread', ...e.detail }, 'thread');
+    e.result = this.socket.ask({ action: 'thread', ...this.inGame(), ...e.detail }, 'thread');
   };
 
   private readonly onPush = (e: PushEvent) => {
@@ -257,7 +263,11 @@ export class AppShell extends LitElement {
     e.result = subscription
       ? this.socket
           .ask(
-            { action: 'push', subscription: { endpoint: subscription.endpoint, keys: subscription.keys } },
+            {
+              action: 'push',
+              ...this.inGame(),
+              subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
+            },
             'pushSaved',
           )
           .then((saved) => saved !== null)
