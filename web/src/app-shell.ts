@@ -5,12 +5,14 @@ import { customElement, state } from 'lit/decorators.js';
 import type { GameView } from '../../shared/views/types.js';
 import './components/connection-banner.js';
 import './components/language-picker.js';
+import './components/signal-toggle.js';
 import './components/toast-stack.js';
 import type { Toast } from './components/toast-stack.js';
 import { socketUrl } from './config.js';
 import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
 import { type Signalling, signallingContext } from './context/signalling-context.js';
 import { GameSocket, SocketError } from './controllers/game-socket.js';
+import { Signals } from './controllers/signals.js';
 import { WakeLock } from './controllers/wake-lock.js';
 import type { CommandEvent, CreateDetail, JoinDetail, PushEvent, ThreadEvent } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
@@ -59,6 +61,8 @@ export class AppShell extends LitElement {
   private readonly store = storage();
   private toastId = 0;
   private readonly wakeLock = new WakeLock(this);
+  private readonly signals = new Signals(this, this.store);
+  @state() private muted = this.signals.muted;
   private readonly socket = new GameSocket(this, {
     url: socketUrl,
     store: this.store,
@@ -134,6 +138,7 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-seat-guest', this.onGuest);
     this.addEventListener('sc-thread', this.onThread);
     this.addEventListener('sc-push', this.onPush);
+    this.addEventListener('sc-mute', this.onMute);
     this.enter(this.route);
   }
 
@@ -150,7 +155,10 @@ export class AppShell extends LitElement {
           <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M15 2a10 10 0 1 0 7 17A8 8 0 0 1 15 2z" /></svg>
           <span>Sleeping City</span>
         </a>
-        <sc-language-picker .locale=${this.locale}></sc-language-picker>
+        <span class="row">
+          <sc-signal-toggle .muted=${this.muted}></sc-signal-toggle>
+          <sc-language-picker .locale=${this.locale}></sc-language-picker>
+        </span>
       </header>
       <sc-connection-banner .status=${this.room.status} .online=${this.room.online}></sc-connection-banner>
       <main>${this.page()}</main>
@@ -166,6 +174,15 @@ export class AppShell extends LitElement {
         .recent=${recentSessions(this.store, Date.now())}
         .busy=${this.busy}
       ></sc-home-page>`;
+    }
+    if (r.page === 'replay') {
+      // The log is read over HTTP with a token: the link's, else this phone's own seat in that game.
+      const session = r.gameId === null ? null : loadSession(this.store, r.gameId);
+      return html`<sc-replay-page
+        .route=${r}
+        .token=${r.key ?? session?.token ?? null}
+        ?host=${session?.kind === 'host'}
+      ></sc-replay-page>`;
     }
     const view = this.room.view;
     if (!this.room.session || this.lost) {
@@ -210,12 +227,15 @@ export class AppShell extends LitElement {
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
     this.wakeLock.active = view !== null && view.phase.kind !== 'lobby' && !view.over;
+    this.signals.viewChanged(view);
     document.title = view ? `${phaseTitle(view.phase)} · Sleeping City` : 'Sleeping City';
   }
 
   private enter(route: Route): void {
     this.lost = false;
-    if (route.page === 'home') {
+    if (route.page === 'home' || route.page === 'replay') {
+      // The replay viewer (and the engine it folds with) loads only when a replay is opened.
+      if (route.page === 'replay') void import('./pages/replay-page.js');
       this.socket.close();
       this.sync();
       return;
@@ -232,9 +252,20 @@ export class AppShell extends LitElement {
 
   private readonly onRoute = () => {
     const next = parseRoute(location.hash, location.search);
-    const same = next.page !== 'home' && this.route.page !== 'home' && next.gameId === this.route.gameId;
+    const same =
+      next.page !== 'home' &&
+      this.route.page !== 'home' &&
+      (next.page === 'replay') === (this.route.page === 'replay') &&
+      next.gameId === this.route.gameId;
     this.route = next;
     if (!same) this.enter(next);
+  };
+
+  private readonly onMute = (e: CustomEvent<boolean>) => {
+    e.stopPropagation();
+    this.signals.muted = e.detail;
+    this.muted = e.detail;
+    this.signals.askToNotify();
   };
 
   private readonly onNetwork = () => {

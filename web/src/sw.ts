@@ -48,17 +48,17 @@ self.addEventListener('push', (event) => {
   );
 });
 
+// A phase push carries its game's address; a signal's notification (your turn, night falls…) only brings
+// the game back to the front when tapped.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(
-    (event.notification.data as { url?: string } | null)?.url ?? './',
-    self.registration.scope,
-  ).href;
+  const target = (event.notification.data as { url?: string } | null)?.url;
+  const url = target ? new URL(target, self.registration.scope).href : null;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => w.url.startsWith(self.registration.scope));
-      if (open) return open.navigate(url).then((w) => w?.focus());
-      return self.clients.openWindow(url);
+      const open = windows.find((w) => 'focus' in w);
+      if (open) return url ? open.navigate(url).then((w) => w?.focus()) : open.focus();
+      return self.clients.openWindow(url ?? self.registration.scope);
     }),
   );
 });
