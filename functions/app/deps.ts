@@ -5,6 +5,7 @@ import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { Ids } from '../ports/ids.js';
 import type { Meter } from '../ports/meter.js';
+import type { PushPorts } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { GameCache } from './game-cache.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -21,6 +22,8 @@ export interface AppPorts {
   meter: Meter;
   clock: Clock;
   ids: Ids;
+  /** Web Push to readers whose app is closed; absent where no VAPID keys are configured. */
+  push?: PushPorts;
 }
 
 export interface AppOptions {
