@@ -1,15 +1,16 @@
 import type { CarriedSeat } from '../../shared/engine/decide.js';
 import { type ErrorCode, openRematch } from '../../shared/index.js';
 import { commitAttempt } from './commit.js';
-import { type AppDeps, bindingExpiry } from './deps.js';
-import { errorFrame, notBound, type Reply, viewFrame } from './frames.js';
+import type { AppDeps } from './deps.js';
+import { errorFrame, notBound, type Reply } from './frames.js';
 import { openRoom } from './rooms.js';
 
 /**
  * `rematch`: the host of a finished game opens a new one with the same settings and the same people in
  * the same seats. The new room is seated before anyone hears of it; the finished game then records where
  * the table went (`rematchOpened`), and every phone that sat there joins the new room with its device key,
- * which gives it back its own seat. The host's connection moves to the new game at once.
+ * which gives it back its own seat. The host resumes the new game with the token in the reply, on a
+ * connection of its own (this one stays the finished game's, so no view of one game follows the other's).
  */
 export async function openRematchRoom(
   deps: AppDeps,
@@ -49,16 +50,8 @@ export async function openRematchRoom(
   if (outcome.kind === 'busy') {
     return refusal('busy', 'the game was too busy to take that; try again', binding.gameId);
   }
-  await deps.directory.bindConnection(
-    connectionId,
-    { gameId: opened.gameId, seat: 'host' },
-    bindingExpiry(deps),
-  );
   return {
-    frames: [
-      { type: 'created', gameId: opened.gameId, code: opened.code, hostToken: opened.hostToken },
-      viewFrame(opened.game.folded, 'host'),
-    ],
+    frames: [{ type: 'created', gameId: opened.gameId, code: opened.code, hostToken: opened.hostToken }],
     log: { ...log, outcome: 'created', game: opened.gameId, version: 1 },
   };
 }

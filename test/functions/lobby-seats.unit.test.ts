@@ -103,3 +103,43 @@ describe('rematch', () => {
     expect(frameOf(await h.send('a', { action: 'rematch' }), 'error').code).toBe('host_only');
   });
 });
+
+describe('rematch of a finished game', () => {
+  it('given a finished game, when the host asks for a rematch, then a new room holds the same table, the old game points to it, and each phone gets its seat back by its device key', async () => {
+    const h = new AppHarness();
+    const { code, gameId } = await room(h);
+    const devices = [DEVICE_A, DEVICE_B, 'phone-c-0123456789abcdef', 'phone-d-0123456789abcdef'];
+    for (const [i, name] of ['Ann', 'Bob', 'Cid', 'Dan'].entries()) {
+      frameOf(await h.send(`p${i + 1}`, { action: 'join', code, name, device: devices[i] }), 'joined');
+    }
+    frameOf(await h.send('host', command('start', { type: 'start' })), 'ack');
+    for (const seat of [1, 2, 3])
+      await h.send('host', command(`dq-${seat}`, { type: 'disqualify', seat, reason: 'x' }));
+    const old = (await h.app.deps.cache.load(gameId))?.folded.state;
+    expect(old?.phase.kind).toBe('over');
+
+    const frames = await h.send('host', { action: 'rematch' });
+    const created = frameOf(frames, 'created');
+    expect(created.code).not.toBe(code);
+    const resumed = await h.send('host-2', {
+      action: 'resume',
+      gameId: created.gameId,
+      token: created.hostToken,
+    });
+    const view = frameOf(resumed, 'view').view;
+    expect(view.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cid', 'Dan']);
+    expect(view.settings).toEqual(old?.settings);
+    expect((await h.app.deps.cache.load(gameId))?.folded.state.rematch).toEqual({
+      gameId: created.gameId,
+      code: created.code,
+    });
+
+    const bob = frameOf(
+      await h.send('p2-again', { action: 'join', code: created.code, name: 'Bob', device: DEVICE_B }),
+      'joined',
+    );
+    expect(bob).toMatchObject({ gameId: created.gameId, seat: 2 });
+    expect(frameOf(await h.send('host', { action: 'rematch' }), 'error').code).toBe('not_allowed');
+    expect(frameOf(await h.send('host-2', { action: 'rematch' }), 'error').code).toBe('wrong_phase');
+  });
+});

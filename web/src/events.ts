@@ -14,6 +14,8 @@ export interface CommandEvent extends CustomEvent<Command> {
 export interface CreateDetail {
   settings: SettingsInput;
   name: string;
+  /** "I host and I play": the host also takes a seat from this phone. */
+  play?: boolean;
 }
 export interface JoinDetail {
   code: string;
@@ -49,5 +51,6 @@ declare global {
     'sc-join': CustomEvent<JoinDetail>;
     'sc-locale': CustomEvent<Locale>;
     'sc-seat-guest': CustomEvent<string>;
+    'sc-leave': CustomEvent<null>;
   }
 }
