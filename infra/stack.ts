@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeadlineScheduling } from './constructs/alarm-signal.js';
@@ -5,6 +6,7 @@ import { Alarms } from './constructs/alarms.js';
 import { GameDashboard } from './constructs/dashboard.js';
 import { Deadlines } from './constructs/deadlines.js';
 import { EventsTable } from './constructs/events-table.js';
+import { GameLogDownload } from './constructs/game-log-download.js';
 import { GameHandlers } from './constructs/handlers.js';
 import { Projector } from './constructs/projector.js';
 import { ScheduledDeadlines } from './constructs/scheduled-deadlines.js';
@@ -15,7 +17,10 @@ import { GameWebSocketApi } from './constructs/websocket-api.js';
 export type DeadlineService = 'stepFunctions' | 'scheduler';
 
 export interface SleepingCityStackProps extends StackProps {
-  /** Folder of the Lambda entry files: connect, disconnect, default, projector, deadline, sweeper (.ts). */
+  /**
+   * Folder of the Lambda entry files: connect, disconnect, default, projector, deadline, sweeper and
+   * game-log (.ts).
+   */
   readonly handlersDir: string;
   /** The built PWA; uploaded only if it exists when the app is synthesized. */
   readonly webDistDir: string;
@@ -34,6 +39,7 @@ export class SleepingCityStack extends Stack {
   readonly socket: GameWebSocketApi;
   readonly projector: Projector;
   readonly deadlines: (Deadlines | ScheduledDeadlines) & DeadlineScheduling;
+  readonly gameLog: GameLogDownload;
   readonly web: WebHosting;
   readonly alarms: Alarms;
   readonly dashboard: GameDashboard;
@@ -59,7 +65,15 @@ export class SleepingCityStack extends Stack {
       props.deadlineService === 'scheduler'
         ? new ScheduledDeadlines(this, 'ScheduledDeadlines', timers)
         : new Deadlines(this, 'Deadlines', timers);
-    this.web = new WebHosting(this, 'Web', { webDistDir: props.webDistDir, wsUrl: this.socket.url });
+    this.gameLog = new GameLogDownload(this, 'GameLog', {
+      entry: join(props.handlersDir, 'game-log.ts'),
+      table,
+    });
+    this.web = new WebHosting(this, 'Web', {
+      webDistDir: props.webDistDir,
+      wsUrl: this.socket.url,
+      logUrl: this.gameLog.url.url,
+    });
     const watched = {
       functions: { connect, disconnect, default: defaultRoute, projector, deadline, sweeper },
       projector,
@@ -73,6 +87,10 @@ export class SleepingCityStack extends Stack {
 
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The PWA' });
     new CfnOutput(this, 'WebSocketUrl', { value: this.socket.url, description: 'The socket the PWA opens' });
+    new CfnOutput(this, 'GameLogUrl', {
+      value: this.gameLog.url.url,
+      description: "Finished games' logs for their participants (the PWA reads it from config.json)",
+    });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The game log (retained)' });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,

@@ -7,6 +7,7 @@ import {
   type SettingsInput,
   settingsInputSchema,
 } from '../../shared/index.js';
+import { RELEASE } from '../release.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
@@ -101,6 +102,7 @@ export async function openRoom(
     type: 'create' as const,
     settings,
     hostName,
+    release: RELEASE,
     ...(seats.length > 0 ? { seats } : {}),
   };
   const commit = makeCommit(
@@ -122,7 +124,8 @@ export async function openRoom(
 async function claimCode(deps: AppDeps, gameId: string): Promise<string> {
   for (let i = 0; i < CODE_ATTEMPTS; i++) {
     const code = deps.ids.roomCode();
-    if (await deps.directory.claimRoomCode(code, gameId)) return code;
+    const expiresAt = Math.floor(deps.clock.now() / 1000) + deps.options.roomCodeTtlSeconds;
+    if (await deps.directory.claimRoomCode(code, gameId, expiresAt)) return code;
   }
   throw new Error(`no free room code after ${CODE_ATTEMPTS} tries`);
 }

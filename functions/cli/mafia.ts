@@ -3,15 +3,17 @@ import { basename } from 'node:path';
 import { auditLog } from '../../shared/audit/audit.js';
 import { type LogCommit, verifyChain } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
+import { parseJsonLines, toJsonLines } from '../../shared/audit/log-lines.js';
+import { foldTo, momentOf } from '../../shared/audit/replay.js';
 import { renderAnySheetHtml, sheetOf } from '../../shared/audit/sheets.js';
 import { formatTimelineLine, timeline } from '../../shared/audit/timeline.js';
 import { parseViewer } from '../../shared/audit/viewer.js';
 import type { GameState } from '../../shared/engine/state.js';
 import { parseScenario, runScenario, type ScenarioRun } from '../../shared/play/scenario.js';
 import { tableLog } from '../../shared/play/table.js';
-import { viewFor } from '../../shared/views/view.js';
+import { RELEASE } from '../release.js';
 import { exportFromDataDir, exportFromDynamo } from './export.js';
-import { parseJsonLines, readLogFile, toJsonLines } from './log-file.js';
+import { readLogFile } from './log-file.js';
 
 const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
                                          --log writes the game's log to OUT
@@ -83,7 +85,8 @@ export async function main(
       if (typeof run === 'number') return run;
       out.write(`${JSON.stringify(run.result)}\n`);
       const log = opt('--log');
-      if (typeof log === 'string') writeFileSync(log, toJsonLines(tableLog(run.table, gameIdOf(target))));
+      if (typeof log === 'string')
+        writeFileSync(log, toJsonLines(tableLog(run.table, gameIdOf(target), RELEASE)));
       return scenarioVerdict(run, target, err);
     }
     case 'sheet': {
@@ -117,7 +120,7 @@ export async function main(
       if (!allowed()) return usage();
       const log = readLogFile(target);
       if (!log.ok) return fail(`${target}: ${log.message}`);
-      const result = auditLog(log.commits);
+      const result = auditLog(log.commits, { release: RELEASE });
       if (!result.ok) return fail(`${target}: seq ${result.seq}: ${result.reason}`, 1);
       out.write(`${result.summary}\n`);
       return 0;
@@ -138,10 +141,8 @@ export async function main(
       const seq = at === undefined ? Number.POSITIVE_INFINITY : Number(at);
       if (!Number.isInteger(seq) && at !== undefined) return fail('--at takes a sequence number');
       if (seq < 1 || seq > log.length) return fail(`--at: the log has seqs 1 to ${log.length}`);
-      const folded = foldCommits(emptyFold, log, seq);
-      out.write(
-        `${JSON.stringify({ version: folded.version, view: viewFor(folded.state, viewer) }, null, 2)}\n`,
-      );
+      const { version, view } = momentOf(foldTo(emptyFold, log, seq), log, viewer);
+      out.write(`${JSON.stringify({ version, view }, null, 2)}\n`);
       return 0;
     }
     default:

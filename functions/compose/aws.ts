@@ -6,6 +6,7 @@ import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
+import type { LogAccessPorts } from '../app/log-access.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
@@ -26,6 +27,15 @@ const dynamoClient = () => {
 
 export function directoryFromEnv(env: Env = process.env): DynamoDirectory {
   return new DynamoDirectory({ client: dynamoClient(), tableName: required(env, 'TABLE_NAME') });
+}
+
+/** The finished-game download: the log and the tokens in the table, and the read-only links' key. */
+export function logAccessFromEnv(env: Env = process.env): LogAccessPorts {
+  return {
+    store: new DynamoEventStore({ client: dynamoClient(), tableName: required(env, 'TABLE_NAME') }),
+    directory: directoryFromEnv(env),
+    linkKey: required(env, 'REPLAY_LINK_KEY'),
+  };
 }
 
 /** A port this function was given no configuration for: using it is a deployment mistake, said loudly. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { GatewayFanOut } from '../adapters/local/gateway-fan-out.js';
 import { LogDirectory } from '../adapters/local/log/directory.js';
 import { LogEventStore } from '../adapters/local/log/event-store.js';
+import type { RecordFileOptions, TornTail } from '../adapters/local/log/record-file.js';
 import { StreamedEventStore } from '../adapters/local/stream.js';
 import { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { MemoryDeadlineBook } from '../adapters/memory/deadline-book.js';
@@ -12,7 +13,7 @@ import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
 import { DEFAULT_LIMITS, type Limits } from '../app/limits.js';
-import type { Log } from '../app/log.js';
+import type { Log, LogLine } from '../app/log.js';
 import { RateLimiter } from '../app/rate-limiter.js';
 import { connectHandler } from '../handlers/routes/connect.js';
 import { deadlineHandler } from '../handlers/routes/deadline.js';
@@ -34,6 +35,8 @@ export interface Stores {
   where: string;
   /** The log's own counters (appends, syncs, bytes), for /healthz and the load test. */
   stats?: () => Record<string, unknown>;
+  /** Why the store can no longer write (disk full, I/O error), or null while it can. */
+  failed?: () => Error | null;
   close(): Promise<void>;
 }
 
@@ -44,17 +47,22 @@ const SWEEP_EVERY_MS = 60_000;
  * The log and the directory for a local run: the embedded durable log (the default), DynamoDB's API served
  * by dynalite in this process and spoken to with the real SDK client, or memory (gone on exit).
  */
-export async function openStores(kind: StoreKind, dataDir: string): Promise<Stores> {
+export async function openStores(
+  kind: StoreKind,
+  dataDir: string,
+  hooks: Pick<RecordFileOptions, 'onFailure' | 'onTornTail'> = {},
+): Promise<Stores> {
   switch (kind) {
     case 'log': {
-      const store = await LogEventStore.open({ dir: dataDir });
+      const store = await LogEventStore.open({ dir: dataDir, ...hooks });
       try {
-        const directory = await LogDirectory.open({ dir: dataDir });
+        const directory = await LogDirectory.open({ dir: dataDir, ...hooks });
         return {
           store,
           directory,
           where: dataDir,
           stats: () => ({ ...store.stats() }),
+          failed: () => store.failed() ?? directory.failed(),
           close: () => closeBoth(store, directory),
         };
       } catch (error) {
@@ -118,6 +126,8 @@ export interface LocalOptions {
   gateway: () => LocalGateway | undefined;
   /** What a connection and an address may ask; DEFAULT_LIMITS where not given. */
   limits?: Partial<Limits>;
+  /** Told once when the embedded log can no longer write. */
+  onStoreFailure?: (error: Error) => void;
 }
 
 /** The backend of a local run, wired: what the gateway invokes and what the server reports and closes. */
@@ -145,7 +155,10 @@ export interface LocalBackend {
 export async function composeLocal(options: LocalOptions): Promise<LocalBackend> {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const stores = await openStores(options.store, options.dataDir);
+  const stores = await openStores(options.store, options.dataDir, {
+    onFailure: options.onStoreFailure,
+    onTornTail: (cut) => log(tornTailLine(cut)),
+  });
   let app: App | undefined;
   const appNow = () => {
     if (app === undefined) throw new Error('the server is still starting');
@@ -245,6 +258,31 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       await store.drain();
       await stores.close();
     },
+  };
+}
+
+/**
+ * Loud: the server started, but it cut bytes off its log. Only a write in flight at a crash can be torn, and
+ * no client heard of it (acks wait for the sync), so nothing acknowledged was lost; still, whoever runs the
+ * server should know the machine stopped mid-write.
+ */
+function tornTailLine(cut: TornTail): LogLine {
+  const last =
+    cut.lastKept === undefined
+      ? ''
+      : ` (the last: game ${cut.lastKept.gameId} version ${cut.lastKept.version})`;
+  return {
+    level: 'warn',
+    action: 'recover',
+    outcome: 'torn_tail_cut',
+    file: cut.path,
+    at: cut.offset,
+    bytes: cut.bytes,
+    records: cut.records,
+    ...(cut.lastKept === undefined ? {} : { lastKept: cut.lastKept }),
+    message:
+      `cut a torn last write: ${cut.bytes} bytes at byte ${cut.offset} of ${cut.path}, after ${cut.records} ` +
+      `intact records${last}; it was never acknowledged to anyone`,
   };
 }
 

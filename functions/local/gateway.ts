@@ -7,6 +7,7 @@ import { type Log, logId } from '../app/log.js';
 import type { WsEvent } from '../middleware/ws-event.js';
 import type { PostResult } from '../ports/fan-out.js';
 import { lambdaContext } from './lambda-context.js';
+import { securityHeaders } from './security-headers.js';
 
 /** The three WebSocket routes, as API Gateway would invoke them. */
 export interface GatewayRoutes {
@@ -21,7 +22,7 @@ export interface GatewayOptions {
   /** Everything that is not the socket, the health check or the management API (the PWA). */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
   log: Log;
-  /** What /healthz reports beyond the connection count. */
+  /** What /healthz reports beyond the connection count; `ok: false` makes it answer 503. */
   health?: () => Record<string, unknown>;
   /** A socket that sends nothing for this long is closed, as API Gateway does after 10 minutes. */
   idleTimeoutMs?: number;
@@ -32,6 +33,11 @@ export interface GatewayOptions {
   maxBufferedBytes?: number;
   /** A socket over that bound for this long, or four times over it, is closed. Default 10 s. */
   slowSocketMs?: number;
+  /**
+   * Origins (`https://host[:port]`) whose pages may open a game socket, beside the page the server itself
+   * served (same origin, always allowed). See `originAllowed`.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 interface Socket {
@@ -87,6 +93,16 @@ export class LocalGateway {
     this.http.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') {
         socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+        return;
+      }
+      if (!originAllowed(req, this.options.allowedOrigins ?? [])) {
+        this.options.log({
+          level: 'warn',
+          action: 'upgrade',
+          outcome: 'origin_refused',
+          origin: req.headers.origin,
+        });
+        socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\norigin not allowed\n');
         return;
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
@@ -296,15 +312,22 @@ export class LocalGateway {
   }
 
   private request(req: IncomingMessage, res: ServerResponse): void {
+    for (const [name, value] of Object.entries(securityHeaders(req.headers.host))) res.setHeader(name, value);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/healthz') {
-      const body = JSON.stringify({
+      const health = {
         ok: true,
         connections: this.sockets.size,
         buffered: this.buffered(),
         ...this.options.health?.(),
-      });
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
+      };
+      // A supervisor or load balancer reads the status, not the body.
+      res
+        .writeHead(health.ok === false ? 503 : 200, {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+        })
+        .end(JSON.stringify(health));
       return;
     }
     // The management API is not here (see managementEndpoint); nor is the app under that path.
@@ -360,6 +383,26 @@ export class LocalGateway {
     }
     res.writeHead(405, { allow: 'GET, POST, DELETE' }).end();
   }
+}
+
+/**
+ * A browser names the page that opens a socket in `Origin`. Without this check a page of any site could open
+ * game sockets from its visitors' browsers, reaching a server on their network the site itself cannot
+ * reach (and spending its rate limits in their name). Allowed: the origin this server is reached at (the `Host` the browser asked for) and the configured
+ * ones. A request without `Origin` is not from a browser page (the CLI, tests, the load script): nothing a
+ * page could abuse, and any such client could forge the header anyway.
+ */
+export function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === req.headers.host) return true;
+  return allowed.includes(url.origin);
 }
 
 function listenOn(server: Server, port: number, host: string): Promise<number> {

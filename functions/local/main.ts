@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';
-import { startServer } from './server.js';
+import { type RunningServer, startServer } from './server.js';
 
 /** `npm start`: the game on this machine, for the players' phones on the same network. */
 async function main(): Promise<void> {
@@ -9,12 +9,31 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT ${process.env.PORT} is not a port`);
-  const server = await startServer({
+  let server: RunningServer | undefined;
+  let stopping = false;
+  const stop = (why: string, code = 0) => {
+    if (stopping || server === undefined) return;
+    stopping = true;
+    process.stderr.write(`${why}: finishing running commands and closing the log…\n`);
+    server.close().then(
+      () => process.exit(code),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  server = await startServer({
     port,
     host: process.env.HOST ?? '0.0.0.0',
     dataDir: process.env.DATA_DIR ?? '.data',
     store,
     quiet: process.env.QUIET === '1',
+    // Nothing more can be written: exit, so that the supervisor (systemd, Docker, a shell loop) starts the
+    // server again on the log as it is on disk. Exit code 1 tells it this was no ordinary stop.
+    onStoreFailure: (error) =>
+      stop(`the log can no longer be written (${String(error.cause ?? error.message)}); exiting`, 1),
+    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter((o) => o !== ''),
     // For a load run whose rooms all come from one address; never for a server others reach.
     ...(process.env.PER_ADDRESS_LIMITS === '0'
       ? { limits: { joinsPerAddress: null, roomsPerAddress: null } }
@@ -23,7 +42,7 @@ async function main(): Promise<void> {
   const lan = Object.values(networkInterfaces())
     .flat()
     .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-    .map((a) => `http://${a?.address}:${server.port}`);
+    .map((a) => `http://${a?.address}:${server?.port}`);
   process.stderr.write(
     [
       `Sleeping City is running (store: ${store}, data: ${process.env.DATA_DIR ?? '.data'}).`,
@@ -32,19 +51,6 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`${signal}: finishing running commands and closing the log…\n`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -1,13 +1,17 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CorruptLogError } from '../adapters/local/log/corrupt-log-error.js';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type StoreKind } from '../compose/local.js';
+import { gameLogHandler } from '../handlers/routes/game-log.js';
 import type { Timers } from '../ports/clock.js';
 import { LocalGateway } from './gateway.js';
+import { httpApi } from './http-api.js';
+import { localLinkKey } from './link-key.js';
 import { staticFiles } from './static-files.js';
 
 export interface ServerOptions {
@@ -34,6 +38,14 @@ export interface ServerOptions {
   slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
+  /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
+  allowedOrigins?: readonly string[];
+  /**
+   * Called once when the embedded log can no longer write (disk full, I/O error): from then on every write
+   * is refused and /healthz answers 503. `npm start` then shuts down and exits 1, so that its supervisor
+   * starts it again on the log as it is on disk (a torn last write is cut on open).
+   */
+  onStoreFailure?: (error: Error) => void;
 }
 
 export interface RunningServer {
@@ -70,24 +82,53 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const kind = options.store ?? 'log';
   let gateway: LocalGateway | undefined;
-  const backend = await composeLocal({
-    store: kind,
-    dataDir: options.dataDir ?? '.data',
+  let storeFailure: Error | undefined;
+  const failed = (error: Error) => {
+    if (storeFailure !== undefined) return;
+    storeFailure = error;
+    log({
+      level: 'error',
+      action: 'store',
+      outcome: 'failed',
+      message: `${error.message}: ${String(error.cause)}`,
+    });
+    options.onStoreFailure?.(error);
+  };
+  const backend = await logDamage(
     log,
-    clock: options.clock,
-    gateway: () => gateway,
-    limits: options.limits,
-  });
+    composeLocal({
+      store: kind,
+      dataDir: options.dataDir ?? '.data',
+      log,
+      clock: options.clock,
+      gateway: () => gateway,
+      limits: options.limits,
+      onStoreFailure: failed,
+    }),
+  );
   const { app, scheduler, stores } = backend;
+  // The finished-game download: the same handler as the function URL on AWS.
+  const gameLog = gameLogHandler(
+    {
+      store: stores.store,
+      directory: stores.directory,
+      linkKey: localLinkKey(kind === 'memory' ? null : (options.dataDir ?? '.data')),
+    },
+    log,
+  );
   const g = new LocalGateway({
     routes: backend.routes,
     newConnectionId: randomIds.connectionId,
-    fallback: staticFiles(options.webDir ?? defaultWebDir),
+    fallback: httpApi(gameLog, staticFiles(options.webDir ?? defaultWebDir)),
     log,
     idleTimeoutMs: options.idleTimeoutMs,
     maxBufferedBytes: options.maxBufferedBytes,
     slowSocketMs: options.slowSocketMs,
+    allowedOrigins: options.allowedOrigins,
     health: () => ({
+      ...(storeFailure === undefined
+        ? {}
+        : { ok: false, storeFailure: `${storeFailure.message}: ${String(storeFailure.cause)}` }),
       store: kind,
       games: app.deps.cache.size(),
       timers: scheduler.pending(),
@@ -133,4 +174,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+}
+
+/**
+ * Damage before the end of the log (a bad record with intact ones after it) is not a torn write: cutting
+ * there would drop acknowledged commits, so the server does not start. Said loudly, with where and how much.
+ */
+async function logDamage<T>(log: Log, opening: Promise<T>): Promise<T> {
+  try {
+    return await opening;
+  } catch (error) {
+    if (error instanceof CorruptLogError) {
+      log({
+        level: 'error',
+        action: 'recover',
+        outcome: 'damaged_record',
+        file: error.path,
+        at: error.offset,
+        reason: error.detail,
+        ...error.extent,
+        message: error.message,
+      });
+    }
+    throw error;
+  }
 }

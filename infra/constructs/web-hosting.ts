@@ -17,6 +17,8 @@ export interface WebHostingProps {
   readonly webDistDir: string;
   /** Written to `config.json` next to index.html; the PWA reads it to find its socket. */
   readonly wsUrl: string;
+  /** Also in `config.json`: where the PWA downloads a finished game's log (a function URL, ending in /). */
+  readonly logUrl?: string;
 }
 
 // The router lives in the browser: any path S3 does not hold is the app shell. A private bucket
@@ -54,18 +56,21 @@ export class WebHosting extends Construct {
         responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
       },
     });
-    this.deployment = existsSync(props.webDistDir) ? this.deploy(props.webDistDir, props.wsUrl) : undefined;
+    this.deployment = existsSync(props.webDistDir) ? this.deploy(props.webDistDir, props) : undefined;
   }
 
   get url(): string {
     return `https://${this.distribution.distributionDomainName}`;
   }
 
-  private deploy(webDistDir: string, wsUrl: string): BucketDeployment {
+  private deploy(webDistDir: string, { wsUrl, logUrl }: WebHostingProps): BucketDeployment {
     return new BucketDeployment(this, 'Deployment', {
       destinationBucket: this.bucket,
       // Later sources win: a config.json from a local build never points the deployed app at localhost.
-      sources: [Source.asset(webDistDir), Source.jsonData('config.json', { wsUrl })],
+      sources: [
+        Source.asset(webDistDir),
+        Source.jsonData('config.json', { wsUrl, ...(logUrl ? { logUrl } : {}) }),
+      ],
       memoryLimit: 512,
       distribution: this.distribution,
       distributionPaths: ['/*'],

@@ -5,6 +5,12 @@ import type { GameEvent } from '../log/events.js';
 import { canonicalJson, chainProblem, type LogCommit } from './chain.js';
 import { actorOf, redecide } from './command.js';
 import { eventProblem } from './invariants.js';
+import { releaseNote, releaseOf } from './release.js';
+
+export interface AuditOptions {
+  /** The release running the audit: a determinism failure on a log another release wrote says so. */
+  release?: string;
+}
 
 export type AuditResult =
   | { ok: true; summary: string; version: number; state: GameState }
@@ -15,10 +21,12 @@ export type AuditResult =
  * event respects the rules' invariants (invariants.ts); and every recorded command, decided again on the
  * game as it was before it, yields exactly the recorded events (the determinism check). Commits written
  * before commands were kept are checked for everything but the last. The answer names the first bad
- * sequence number and why, or sums the game up in one line.
+ * sequence number and why, or sums the game up in one line, naming the release that wrote the log.
  */
-export function auditLog(commits: readonly LogCommit[]): AuditResult {
+export function auditLog(commits: readonly LogCommit[], options: AuditOptions = {}): AuditResult {
   if (commits.length === 0) return { ok: false, seq: 1, reason: 'the log is empty' };
+  const written = releaseOf(commits);
+  const note = options.release === undefined ? null : releaseNote(written, options.release);
   let state = initialState;
   let previous: LogCommit | undefined;
   let events = 0;
@@ -48,14 +56,16 @@ export function auditLog(commits: readonly LogCommit[]): AuditResult {
       state = evolve(state, event);
     }
     if (commit.command !== undefined) {
+      // Deciding again uses this release's rules: a failure on another release's log says so.
+      const undecided = (reason: string) => bad(note === null ? reason : `${reason} (${note})`);
       const again = redecide(before, commit);
       if (!again.ok) {
-        return bad(
+        return undecided(
           'unreadable' in again ? again.unreadable : `the command is refused: ${again.rejection.message}`,
         );
       }
       const mismatch = firstDifference(commit.events, again.events);
-      if (mismatch) return bad(mismatch);
+      if (mismatch) return undecided(mismatch);
       redecided++;
     }
     events += commit.events.length;
@@ -65,6 +75,7 @@ export function auditLog(commits: readonly LogCommit[]): AuditResult {
   const older = commits.length - redecided;
   const summary = [
     `ok: game ${last.gameId}, ${commits.length} commits, ${events} events`,
+    written === null ? 'no release recorded' : `written by release ${written}`,
     'chain and sequence intact',
     `${redecided} commands decided again with the same events`,
     ...(older > 0 ? [`${older} commits from before commands were kept`] : []),

@@ -15,11 +15,11 @@ import { type SettingsInput, settingsInputSchema } from '../rules/settings.js';
 /**
  * The command a commit records: everything the decider was given, so that deciding it again on the game as
  * it was gives the same events (the audit's determinism check). A game's first commit is the room's
- * creation, a seat taken in the lobby is a join, everything else a game command; `start` carries the seed
- * the server drew for the deal.
+ * creation (naming the release that wrote the log), a seat taken in the lobby is a join, everything else a
+ * game command; `start` carries the seed the server drew for the deal.
  */
 export type RecordedCommand =
-  | { type: 'create'; settings: SettingsInput; hostName: string; seats?: CarriedSeat[] }
+  | { type: 'create'; settings: SettingsInput; hostName: string; release?: string; seats?: CarriedSeat[] }
   | { type: 'join'; name: string; seat?: Seat; device?: string }
   | { type: 'rematch'; gameId: string; code: string }
   | (Command & { seed?: number });
@@ -30,6 +30,8 @@ const recordedRoomSchema = v.variant('type', [
     type: v.literal('create'),
     settings: settingsInputSchema,
     hostName: v.string(),
+    // The release of the server that wrote the log (release.ts); it does not change what is decided.
+    release: v.optional(v.string()),
     seats: v.optional(
       v.array(v.strictObject({ seat: recordedSeat, name: v.string(), device: v.optional(v.string()) })),
     ),

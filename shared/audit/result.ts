@@ -1,8 +1,9 @@
 import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
 import type { NewspaperPage } from '../forum/newspaper.js';
-import type { Elimination } from '../log/records.js';
+import type { CheckResult, Elimination } from '../log/records.js';
 import type { RoleId, Winner } from '../roles/index.js';
+import { blockedIn } from '../views/view.js';
 import { totals } from './points.js';
 
 /** The analyst's summary of a game at one version: what `mafia play` prints (docs/protocol.md). */
@@ -19,6 +20,8 @@ export interface GameResult {
   eliminated: Elimination[];
   points: Record<string, number> | null;
   fouls: Record<string, number>;
+  /** What each check of a past night answered its checker; a blocked checker learned nothing (E13). */
+  checks: Array<{ round: number; seat: Seat; target: Seat; result: CheckResult }>;
   /** The forum game's newspaper: each night's lines (seed 003); absent in other rule sets. */
   newspaper?: NewspaperPage[];
 }
@@ -38,6 +41,11 @@ export function resultOf(s: GameState, version: number): GameResult {
     eliminated: s.eliminated,
     points: totals(s),
     fouls: Object.fromEntries(Object.entries(s.fouls).filter(([, n]) => n > 0)),
+    checks: s.nights.flatMap((n) =>
+      n.actions
+        .filter((a) => a.result !== undefined && !blockedIn(n.actions, a.seat))
+        .map((a) => ({ round: n.round, seat: a.seat, target: a.target, result: a.result! })),
+    ),
     ...(s.forum ? { newspaper: s.forum.newspaper } : {}),
   };
 }

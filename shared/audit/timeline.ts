@@ -146,6 +146,8 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
       return `seat ${e.by} nominates seat ${e.target}`;
     case 'nominationWithdrawn':
       return `seat ${e.by} withdraws the nomination`;
+    case 'readyToVote':
+      return `seat ${e.seat} is ready to vote`;
     case 'voteCast':
       return `seat ${e.seat} votes ${typeof e.vote === 'number' ? `for seat ${e.vote}` : `to ${e.vote}`}`;
     case 'voteWithdrawn':
@@ -182,6 +184,8 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
       return `the clock gets ${e.seconds} s more`;
     case 'actionUndone':
       return privileged ? 'the host undoes the last record' : null;
+    case 'judgeActionEnded':
+      return null;
     case 'quietCounted':
       return privileged ? `quiet half-rounds in a row: ${e.quiet}` : null;
     case 'winDecided':

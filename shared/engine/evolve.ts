@@ -1,3 +1,4 @@
+import { takeBackTonight } from '../forum/state.js';
 import type { GameEvent } from '../log/events.js';
 import type { ChatMessage } from '../log/records.js';
 import { CHAT_KEPT, type GameState, type Scratch } from './state.js';
@@ -8,6 +9,7 @@ const scratchOf = (s: GameState): Scratch => ({
   ballot: s.ballot,
   nominations: s.day?.nominations ?? [],
   nominationLog: s.nominationLog,
+  forumTonight: s.forum?.tonight ?? [],
 });
 
 /**
@@ -38,9 +40,33 @@ function swapKeys<T>(m: Record<string, T>, a: number, b: number): Record<string,
     ...(a in m ? { [b]: m[a] as T } : {}),
   };
 }
+/** The events that open a judge's action: the state before them is what his `undo` brings back. */
+const JUDGE_OPENERS: ReadonlySet<GameEvent['type']> = new Set([
+  'foulGiven',
+  'remarkGiven',
+  'playerDisqualified',
+]);
 
 /** Applies one recorded event. Never validates, never throws: the event already happened. */
 export function evolve(s: GameState, e: GameEvent): GameState {
+  return trackJudgeUndo(s, apply(s, e), e);
+}
+
+/**
+ * Keeps the state before the judge's last action while nothing else has happened since (moderator mode,
+ * like the scratch `undo`): its own events leave it open, its closing event seals it, any later event
+ * drops it.
+ */
+function trackJudgeUndo(before: GameState, after: GameState, e: GameEvent): GameState {
+  const held = before.judgeUndo;
+  if (e.type === 'actionUndone') return after;
+  if (JUDGE_OPENERS.has(e.type) && !held?.open && before.settings.master === 'moderator')
+    return { ...after, judgeUndo: { before: { ...before, judgeUndo: null }, open: true } };
+  if (e.type === 'judgeActionEnded') return held ? { ...after, judgeUndo: { ...held, open: false } } : after;
+  return held && !held.open ? { ...after, judgeUndo: null } : after;
+}
+
+function apply(s: GameState, e: GameEvent): GameState {
   switch (e.type) {
     case 'gameCreated':
       return { ...s, created: true, createdAt: e.at, settings: e.settings, hostName: e.hostName };
@@ -119,6 +145,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
           nominations: [],
           previousLeaders: null,
           voteCancelled: s.cancelNextVote,
+          ready: [],
         },
         cancelNextVote: false,
         leftBefore: s.eliminated.length,
@@ -149,7 +176,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
     case 'shotRecorded':
       return { ...withUndo(s), recordedShot: { target: e.target } };
     case 'forumActed':
-      return s.forum ? { ...s, forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
+      return s.forum ? { ...withUndo(s), forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
     case 'forumNightResolved':
     case 'forumHoldings':
       return { ...s, forum: e.forum };
@@ -180,6 +207,8 @@ export function evolve(s: GameState, e: GameEvent): GameState {
             nominationLog: s.nominationLog.filter((n) => n.round !== s.phase.round || n.by !== e.by),
           }
         : s;
+    case 'readyToVote':
+      return s.day ? { ...s, day: { ...s.day, ready: [...s.day.ready, e.seat] } } : s;
     case 'voteCast':
       return s.ballot
         ? { ...withUndo(s), ballot: { ...s.ballot, votes: { ...s.ballot.votes, [e.seat]: e.vote } } }
@@ -229,7 +258,12 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       return s.deadline ? { ...s, deadline: { ...s.deadline, id: e.id, at: e.at } } : s;
     case 'clockExtended':
       return { ...s, deadline: e.deadline };
+    case 'judgeActionEnded':
+      return s;
     case 'actionUndone': {
+      // The judge's last action first: it came after every move still on the scratch stack. The step
+      // counter never goes back, so no later step reuses an id.
+      if (s.judgeUndo) return { ...s.judgeUndo.before, step: s.step };
       const last = s.undo[s.undo.length - 1];
       if (!last) return s;
       return {
@@ -240,6 +274,7 @@ export function evolve(s: GameState, e: GameEvent): GameState {
         ballot: last.ballot,
         day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
         nominationLog: last.nominationLog,
+        forum: s.forum ? takeBackTonight(s.forum, last.forumTonight) : s.forum,
       };
     }
     case 'quietCounted':

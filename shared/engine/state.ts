@@ -1,5 +1,5 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
-import type { ForumState } from '../forum/state.js';
+import type { ForumAction, ForumState } from '../forum/state.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -34,6 +34,8 @@ export interface DayState {
   previousLeaders: Seat[] | null;
   /** A removal cancelled this day's vote (sport fouls). */
   voteCancelled: boolean;
+  /** Living players who said "ready to vote" in the day's common discussion; all of them end it. */
+  ready: Seat[];
 }
 
 /** The part of a phase the host's `undo` can roll back (moderator mode). */
@@ -43,6 +45,8 @@ export interface Scratch {
   ballot: Ballot | null;
   nominations: Nomination[];
   nominationLog: NominationRecord[];
+  /** The forum game's orders and acts of the night so far (empty elsewhere). */
+  forumTonight: ForumAction[];
 }
 
 export interface FoulRecord {
@@ -98,6 +102,12 @@ export interface GameState {
   ballot: Ballot | null;
   ballots: BallotRecord[];
   undo: Scratch[];
+  /**
+   * The state before the judge's last foul, remark or disqualification (moderator mode), so `undo` can take
+   * it back with all it caused — a removal, a cancelled vote, the step that followed. `open` while that
+   * action's own events are still being applied; cleared by the first event of anything after it.
+   */
+  judgeUndo: { before: GameState; open: boolean } | null;
   fouls: Record<string, number>;
   /** Every foul with its time and round, for the game sheet. */
   foulLog: FoulRecord[];
@@ -162,6 +172,7 @@ export const initialState: GameState = {
   ballot: null,
   ballots: [],
   undo: [],
+  judgeUndo: null,
   fouls: {},
   foulLog: [],
   nominationLog: [],

@@ -4,13 +4,15 @@ import type { CommandOf } from '../engine/commands.js';
 import type { GameState } from '../engine/state.js';
 import { emit, type Tx } from '../engine/tx.js';
 import { resolveForumNight } from './night.js';
-import { buy, earn, hangingEarners, mayTrain, train } from './purse.js';
+import { buy, buyWithMove, earn, hangingEarners, mayTrain, train } from './purse.js';
 import {
+  BUY_WITH_MOVE,
   FORUM_ABILITIES,
   FORUM_ROLES,
   type ForumAbilityId,
   type ForumRoleId,
   type GuardId,
+  type ItemId,
   isMove,
 } from './roles.js';
 import { type ForumTable, orderRefusal, withoutMineOn } from './state.js';
@@ -82,7 +84,9 @@ export function finishForumNight(tx: Tx): void {
     isMove(a.ability) ? [{ seat: a.seat, move: a.ability, targets: a.targets }] : [],
   );
   const acts = forum.tonight.flatMap((a) =>
-    isMove(a.ability) ? [] : [{ seat: a.seat, ability: a.ability as GuardId, target: a.targets[0] ?? null }],
+    isMove(a.ability) || a.ability === BUY_WITH_MOVE
+      ? []
+      : [{ seat: a.seat, ability: a.ability as GuardId, target: a.targets[0] ?? null }],
   );
   const report = resolveForumNight(
     forum,
@@ -122,15 +126,32 @@ export function afterForumElimination(tx: Tx, seat: Seat, how: HowEliminated): v
 export const forumWinnerOf = (s: GameState) =>
   s.forum ? forumWinner(s.forum, forumTable(s), s.settings.forum) : null;
 
-/** D16: a player buys an item or a level with his MafBucks, by day or by night, while the game goes on. */
+/**
+ * D16: a player buys an item or a level with his MafBucks, by day or by night, while the game goes on.
+ * D9: `withMove`, the lone mafioso pays with his move of the night instead: it is his one act tonight.
+ */
 const buyHandler: Handler<'buy'> = (tx, c, who) => {
   const s = tx.state;
   if (!s.forum) return no('not_allowed', 'only the forum game has a shop');
   const seat = living(s, who);
   if (isRejection(seat)) return seat;
-  const after = buy(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+  if (!c.withMove) {
+    const after = buy(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+    if (isRejection(after)) return after;
+    emit(tx, { type: 'forumHoldings', forum: after });
+    return undefined;
+  }
+  if (s.phase.kind !== 'night' || s.phase.round === 0)
+    return no('wrong_phase', 'a move is spent only at night');
+  if (s.forum.tonight.some((a) => a.seat === seat)) return no('already_acted', 'one move a night');
+  const after = buyWithMove(s.forum, forumTable(s), seat, c.item, s.settings.forum);
   if (isRejection(after)) return after;
-  emit(tx, { type: 'forumHoldings', forum: after });
+  // The act first, so a moderator's undo takes back the purchase with it.
+  emit(tx, {
+    type: 'forumActed',
+    action: { seat, ability: BUY_WITH_MOVE, targets: [], item: c.item as ItemId },
+  });
+  emit(tx, { type: 'forumHoldings', forum: { ...after, tonight: tx.state.forum?.tonight ?? [] } });
   return undefined;
 };
 

@@ -112,3 +112,32 @@ export function train(state: ForumState, table: ForumTable, seat: Seat, settings
   next.purses[seat].level = 0;
   return grantLevels(next, { ...table, roles: { ...table.roles, [seat]: 'mafia' } }, settings);
 }
+
+/**
+ * D9: when one mafioso alone is left to move, he may spend his move of the night on an item instead of an
+ * order. The move is the price: no MafBucks change hands, but the shop's level limit is his as for any
+ * purchase, and the item is his own.
+ */
+export function buyWithMove(
+  state: ForumState,
+  table: ForumTable,
+  seat: Seat,
+  what: Purchase,
+  settings: ForumSettings,
+): ForumState | Rejection {
+  const purse = state.purses[seat];
+  if (!purse || !isMafioso(table, seat) || !table.alive.includes(seat))
+    return { code: 'not_allowed', message: 'only a living mafioso buys with the move' };
+  if (table.alive.filter((other) => isMafioso(table, other)).length !== 1)
+    return {
+      code: 'not_allowed',
+      message: 'only a lone mafioso buys with the move; the lair orders together',
+    };
+  if (what === 'level') return { code: 'not_allowed', message: 'a move buys an item, not a level' };
+  if (levelFor(purse.points, settings) < settings.itemLevel[what]) {
+    return { code: 'not_allowed', message: `${what} is sold from level ${settings.itemLevel[what]}` };
+  }
+  const next = copy(state);
+  next.purses[seat].items[what] += 1;
+  return next;
+}

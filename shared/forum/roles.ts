@@ -17,7 +17,12 @@ export type GuardId = (typeof GUARD_IDS)[number];
 export type ForumAbilityId = MoveId | GuardId;
 export const FORUM_ABILITY_IDS = [...MOVE_IDS, ...GUARD_IDS] as const;
 
-export const isMove = (ability: ForumAbilityId): ability is MoveId =>
+/** D9: a lone mafioso spends his move of the night on a purchase instead of an order. */
+export const BUY_WITH_MOVE = 'buyWithMove';
+/** What a player does with his night: a forum ability, or (the lone mafioso, D9) buying with his move. */
+export type NightChoice = ForumAbilityId | typeof BUY_WITH_MOVE;
+
+export const isMove = (ability: NightChoice): ability is MoveId =>
   (MOVE_IDS as readonly string[]).includes(ability);
 
 export interface ForumAbilityDef {

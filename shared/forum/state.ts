@@ -3,12 +3,12 @@ import type { NewspaperPage } from './newspaper.js';
 import {
   FORUM_ABILITIES,
   FORUM_ROLES,
-  type ForumAbilityId,
   type ForumRoleId,
   ITEM_IDS,
   type ItemId,
   MOVE_IDS,
   type MoveId,
+  type NightChoice,
 } from './roles.js';
 import type { ForumSettings } from './settings.js';
 
@@ -41,11 +41,15 @@ export interface ForumState {
   knocks: Array<KnockReport & { round: number }>;
 }
 
-/** One order or act of the night: a mafioso's move, or another role's ability, with the seats it names. */
+/**
+ * One order or act of the night: a mafioso's move, or another role's ability, with the seats it names; or
+ * the lone mafioso's purchase with his move (D9), with the item he took.
+ */
 export interface ForumAction {
   seat: Seat;
-  ability: ForumAbilityId;
+  ability: NightChoice;
   targets: Seat[];
+  item?: ItemId;
 }
 
 /** What a knock-down tells the one who made it: whether his target gave an order tonight (D7's "asleep"). */
@@ -155,3 +159,20 @@ export function orderRefusal(
 /** D12: the mine is lost when its carrier leaves the game (hanged, or poisoned by the Maniac). */
 export const withoutMineOn = (state: ForumState, seat: Seat): ForumState =>
   state.mine?.carrier === seat ? { ...state, mine: null } : state;
+
+/**
+ * Moderator-mode undo: tonight's orders and acts back to `kept`; an item bought with a move (D9) that is
+ * taken back leaves the buyer's purse again (nothing is spent before the night resolves).
+ */
+export function takeBackTonight(state: ForumState, kept: readonly ForumAction[]): ForumState {
+  const purses = { ...state.purses };
+  for (const action of state.tonight.slice(kept.length)) {
+    const purse = purses[action.seat];
+    if (!action.item || !purse) continue;
+    purses[action.seat] = {
+      ...purse,
+      items: { ...purse.items, [action.item]: Math.max(0, purse.items[action.item] - 1) },
+    };
+  }
+  return { ...state, purses, tonight: [...kept] };
+}

@@ -1,9 +1,11 @@
 import type { Seat } from '../domain/vocabulary.js';
+import { isRejection } from '../engine/checks.js';
 import type { GameState } from '../engine/state.js';
 import type { Viewer } from '../views/types.js';
 import { forumAbilitiesOf, forumTable } from './game.js';
 import type { NewspaperPage } from './newspaper.js';
-import { FORUM_ABILITIES, type ForumAbilityId, isMove, type MoveId } from './roles.js';
+import { buyWithMove } from './purse.js';
+import { FORUM_ABILITIES, type ForumAbilityId, ITEM_IDS, type ItemId, isMove, type MoveId } from './roles.js';
 import {
   type ForumAction,
   isMafioso,
@@ -23,6 +25,8 @@ export interface ForumView {
   arsenal: { stock: Record<MoveId, number>; used: Record<MoveId, number> } | null;
   /** What he may do tonight, and the seats each may name; empty once he has acted. */
   abilities: Array<{ ability: ForumAbilityId; targets: Seat[] }>;
+  /** D9: the items the lone mafioso may buy with his move now (empty once he has moved or with company). */
+  buyWithMove: ItemId[];
   /** His own order or act tonight. */
   done: ForumAction | null;
   /** A mafioso sees his teammates' orders tonight, so the lair can agree (D4). */
@@ -69,6 +73,10 @@ export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean):
     purse: own ? { ...own, items: { ...own.items }, level: levelFor(own.points, s.settings.forum) } : null,
     arsenal: mafioso ? { stock: { ...forum.stock }, used: { ...forum.used } } : null,
     abilities: usable.map((ability) => ({ ability, targets: targetsFor(s, seat as Seat, ability) })),
+    buyWithMove:
+      seat !== null && night && !done
+        ? ITEM_IDS.filter((item) => !isRejection(buyWithMove(forum, table, seat, item, s.settings.forum)))
+        : [],
     done,
     teamOrders:
       mafioso && night

@@ -54,6 +54,7 @@ export type GameEvent =
   | { type: 'messageSaid'; message: ChatMessage }
   | { type: 'nominated'; by: Seat; target: Seat }
   | { type: 'nominationWithdrawn'; by: Seat }
+  | { type: 'readyToVote'; seat: Seat }
   | { type: 'voteCast'; seat: Seat; vote: VoteValue }
   | { type: 'voteWithdrawn'; seat: Seat }
   | { type: 'ballotOpened'; kind: BallotKind; candidates: Seat[] }
@@ -70,6 +71,8 @@ export type GameEvent =
   | { type: 'clockResumed'; id: string; at: number }
   | { type: 'clockExtended'; seconds: number; deadline: Deadline }
   | { type: 'actionUndone' }
+  /** The last of a judge's action's events: the action can be undone until anything else happens. */
+  | { type: 'judgeActionEnded' }
   | { type: 'quietCounted'; quiet: number }
   | { type: 'winDecided'; winner: Winner; winners: Seat[] }
   | { type: 'gameEnded'; winner: Winner; winners: Seat[] }

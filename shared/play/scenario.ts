@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { partialMatch } from '../audit/match.js';
 import { type GameResult, resultOf } from '../audit/result.js';
+import type { Rejection } from '../domain/vocabulary.js';
 import { ROLE_IDS } from '../roles/index.js';
 import { settingsInputSchema } from '../rules/settings.js';
 import { Table } from './table.js';
@@ -30,6 +31,8 @@ export const scenarioSchema = v.strictObject({
   names: v.optional(v.array(v.string())),
   deal: v.optional(v.record(v.pipe(v.string(), v.regex(/^\d+$/)), v.picklist([...ROLE_IDS, 'commissar']))),
   seed: v.optional(v.pipe(v.number(), v.integer())),
+  /** false: the host does not start the game; a step does (`{"by": "host", "do": {"type": "start"}}`). */
+  start: v.optional(v.boolean()),
   steps: v.array(stepSchema),
 });
 export type Scenario = v.InferOutput<typeof scenarioSchema>;
@@ -53,6 +56,12 @@ export function parseScenario(json: unknown): ScenarioParse {
 }
 
 const DEFAULT_MAX_WAIT = 86_400;
+
+function joinStep(table: Table, command: Record<string, unknown>): Rejection | null {
+  const { name, seat } = command;
+  if (typeof name !== 'string') return { code: 'bad_command', message: 'a join names the player' };
+  return table.join(name, typeof seat === 'number' ? seat : undefined);
+}
 
 /** Plays a scenario file exactly as docs/protocol.md describes, on a virtual clock. */
 export function runScenario(sc: Scenario): ScenarioRun {
@@ -78,15 +87,22 @@ export function runScenario(sc: Scenario): ScenarioRun {
     const r = table.command('host', { type: 'assignRole', seat: Number(seat), role });
     if (r) return fail(-1, `deal seat ${seat}: ${r.message}`);
   }
-  const started = table.command('host', { type: 'start' }, sc.seed ?? 1);
-  if (started) return fail(-1, `start: ${started.message}`);
+  const seed = sc.seed ?? 1;
+  if (sc.start !== false) {
+    const started = table.command('host', { type: 'start' }, seed);
+    if (started) return fail(-1, `start: ${started.message}`);
+  }
 
   const moderated = table.state.settings.master === 'moderator';
   for (const [i, step] of sc.steps.entries()) {
     if ('by' in step) {
       const recorded = moderated && typeof step.by === 'number';
       const command = recorded ? { ...step.do, as: step.by } : step.do;
-      const r = table.send(recorded ? 'host' : step.by, command);
+      // A join seats a player as the lobby does; a start deals from the file's seed, as the host's own does.
+      const r =
+        step.do.type === 'join'
+          ? joinStep(table, step.do)
+          : table.send(recorded ? 'host' : step.by, command, step.do.type === 'start' ? seed : undefined);
       if (r) rejections.push({ step: i, code: r.code });
     } else if ('wait' in step) {
       table.wait(step.wait);

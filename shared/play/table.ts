@@ -93,8 +93,11 @@ export class Table {
   }
 }
 
-/** The table's game as a log: one sealed commit per accepted command, as a server would have written it. */
-export function tableLog(table: Table, gameId: string): LogCommit[] {
+/**
+ * The table's game as a log: one sealed commit per accepted command, as a server would have written it;
+ * `release` is recorded in the first commit as the server records its own.
+ */
+export function tableLog(table: Table, gameId: string, release?: string): LogCommit[] {
   const commits: LogCommit[] = [];
   for (const [i, p] of table.played.entries()) {
     const seq = i + 1;
@@ -107,7 +110,7 @@ export function tableLog(table: Table, gameId: string): LogCommit[] {
         commandId,
         actor: String(p.actor),
         at: p.at,
-        command: p.command,
+        command: release !== undefined && p.command.type === 'create' ? { ...p.command, release } : p.command,
         events: p.events,
         prevHash,
       }),

@@ -12,6 +12,7 @@ import type {
 } from '../log/records.js';
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
+import type { StoryChapter } from './story.js';
 
 export type Channel = 'table' | 'mafia' | 'dead';
 
@@ -110,6 +111,8 @@ export interface GameView {
   seats: SeatView[];
   you: YouView | null;
   nominations: Nomination[];
+  /** Who said "ready to vote" in today's discussion (said aloud at the table: public). */
+  ready: Seat[];
   ballot: Ballot | null;
   ballots: BallotRecord[];
   morning: MorningView | null;
@@ -128,4 +131,6 @@ export interface GameView {
   forum: ForumView | null;
   /** The game this table went on to play (a rematch): every phone that sat here follows it. */
   rematch: { gameId: string; code: string } | null;
+  /** Once the game is over, for everyone: night by night what each player did, and each day who left. */
+  story: StoryChapter[] | null;
 }

@@ -27,6 +27,7 @@ describe('mafia play FILE', () => {
       [
         'alive',
         'ballot',
+        'checks',
         'eliminated',
         'fouls',
         'over',

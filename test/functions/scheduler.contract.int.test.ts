@@ -16,6 +16,8 @@ interface Subject {
   runs(): Promise<DeadlineJob[]>;
   /** Lets every started run finish. */
   finish(): Promise<void>;
+  /** Deadlines taken and waiting for their time, with the time each waits for. */
+  waiting(): Promise<DeadlineJob[]>;
   /**
    * The service deletes a timer once it ran (EventBridge Scheduler's ActionAfterCompletion DELETE), so
    * asking again after that starts it again; a repeated `timeUp` appends nothing, and the projector asks
@@ -27,6 +29,7 @@ interface Subject {
 
 const ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:Deadlines';
 const soon = () => Date.now() + 30;
+const HOUR = 3600_000;
 let unique = 0;
 const gameId = () => `contract-game-${++unique}-${Date.now()}`;
 
@@ -74,6 +77,23 @@ function schedulerContract(name: string, open: () => Promise<Subject>): void {
       for (const run of runs) expect(run).toMatchObject({ gameId: game, deadlineId: 'd2.vote.9' });
     });
 
+    it('given a forum day of 24 hours and a night of 12, when both are scheduled, then each waits once for its hour and neither has run', async () => {
+      const game = gameId();
+      const dayEnds = Date.now() + 24 * HOUR;
+      const nightEnds = dayEnds + 12 * HOUR;
+      await subject.scheduler.schedule(game, 'd1.day.1', dayEnds);
+      await subject.scheduler.schedule(game, 'n1.actions.2', nightEnds);
+      await subject.scheduler.schedule(game, 'd1.day.1', dayEnds);
+      const waiting = (await subject.waiting()).filter((job) => job.gameId === game);
+      expect(waiting.map((job) => job.deadlineId).sort()).toEqual(['d1.day.1', 'n1.actions.2']);
+      for (const job of waiting) {
+        const asked = job.deadlineId === 'd1.day.1' ? dayEnds : nightEnds;
+        // to the second: the services wait in whole seconds, never less than asked
+        expect(job.at).toBeGreaterThanOrEqual(asked - 999);
+        expect(job.at).toBeLessThan(asked + 1000);
+      }
+    });
+
     it('given two deadlines of a game and one deadline id in two games, when scheduled, then each has its run', async () => {
       const [a, b] = [gameId(), gameId()];
       const at = soon();
@@ -94,20 +114,32 @@ function schedulerContract(name: string, open: () => Promise<Subject>): void {
 
 schedulerContract('in-process timers', async () => {
   const fired: DeadlineJob[] = [];
-  const scheduler = new TimerScheduler({
+  const timers = new TimerScheduler({
     onDue: async (job) => {
       fired.push({ ...job, at: Date.now() });
     },
   });
+  const asked = new Map<string, DeadlineJob>();
+  const scheduler: Scheduler = {
+    schedule: (game, deadlineId, at) => {
+      asked.set(`${game} ${deadlineId}`, { gameId: game, deadlineId, at });
+      return timers.schedule(game, deadlineId, at);
+    },
+  };
   return {
     scheduler,
+    waiting: async () => [...asked.values()].filter((job) => timers.isPending(job.gameId, job.deadlineId)),
     runs: async () => {
-      // A timer's run is its firing: wait until every pending one has fired.
-      while (scheduler.pending() > 0) await new Promise((r) => setTimeout(r, 10));
+      // A timer's run is its firing: wait until every pending one within the minute has fired.
+      const near = () =>
+        [...asked.values()].some(
+          (job) => job.at < Date.now() + 60_000 && timers.isPending(job.gameId, job.deadlineId),
+        );
+      while (near()) await new Promise((r) => setTimeout(r, 10));
       return fired;
     },
     finish: async () => {},
-    close: () => scheduler.close(),
+    close: () => timers.close(),
   };
 });
 
@@ -133,6 +165,15 @@ schedulerContract('Step Functions (real SDK client, fake service)', async () => 
         return { gameId: input.gameId, deadlineId: input.deadlineId, at: Date.parse(input.at) };
       }),
     finish: async () => fake.finishAll(),
+    // An execution waits in its `Wait` state until the time in its input.
+    waiting: async () =>
+      fake.executions
+        .filter((e) => e.status === 'RUNNING')
+        .map((e) => {
+          const input = JSON.parse(e.input) as { gameId: string; deadlineId: string; at: string };
+          return { gameId: input.gameId, deadlineId: input.deadlineId, at: Date.parse(input.at) };
+        })
+        .filter((job) => job.at > Date.now()),
     close: async () => {
       client.destroy();
       await fake.close();
@@ -164,6 +205,12 @@ schedulerContract('EventBridge Scheduler (real SDK client, fake service)', async
     runs: async () =>
       [...fakeScheduler.ran, ...fakeScheduler.schedules].map((s) => JSON.parse(s.input) as DeadlineJob),
     finish: async () => fakeScheduler.runAll(),
+    // A schedule not yet run waits for its `at(…)` expression, which must name the deadline's second.
+    waiting: async () =>
+      fakeScheduler.schedules.map((s) => {
+        const job = JSON.parse(s.input) as DeadlineJob;
+        return { ...job, at: Date.parse(`${/^at\((.*)\)$/.exec(s.expression)?.[1]}Z`) };
+      }),
     forgetsAfterRun: true,
     close: async () => {
       schedulerClient.destroy();

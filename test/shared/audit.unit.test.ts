@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../shared/audit/audit.js';
 import { type LogCommit, sealCommit, verifyChain } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
+import { releaseOf } from '../../shared/audit/release.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
 import { tableLog } from '../../shared/play/table.js';
 
@@ -37,7 +38,7 @@ describe('audit of a game log', () => {
     expect(result).toMatchObject({ ok: true, version: log.length });
     if (!result.ok) return;
     expect(result.summary).toBe(
-      `ok: game g-audit, ${log.length} commits, ${log.reduce((n, c) => n + c.events.length, 0)} events; chain and sequence intact; ${log.length} commands decided again with the same events; over: town won (seats ${result.state.winners.join(', ')})`,
+      `ok: game g-audit, ${log.length} commits, ${log.reduce((n, c) => n + c.events.length, 0)} events; no release recorded; chain and sequence intact; ${log.length} commands decided again with the same events; over: town won (seats ${result.state.winners.join(', ')})`,
     );
     expect(result.summary).not.toContain('\n');
   });
@@ -118,6 +119,51 @@ describe('audit of a game log', () => {
       seq: k,
       reason: 'mafia was declared the winner, but the rules give town',
     });
+  });
+});
+
+describe('the release that wrote a log', () => {
+  const parsed = parseScenario(JSON.parse(readFileSync('test/scenarios/online-town-wins.json', 'utf8')));
+  if (!parsed.ok) throw new Error(parsed.message);
+  const table = runScenario(parsed.scenario).table;
+
+  it('given a log written by release 2.3.0, when audited by 2.3.0, then it passes and the summary names the release', () => {
+    const log = tableLog(table, 'g-release', '2.3.0');
+    expect(releaseOf(log)).toBe('2.3.0');
+    const result = auditLog(log, { release: '2.3.0' });
+    expect(result.ok && result.summary).toContain(
+      'events; written by release 2.3.0; chain and sequence intact',
+    );
+  });
+
+  it('given a log of release 2.3.0 whose rules decided a vote otherwise, when audited by release 2.4.0, then the failure says which release wrote it', () => {
+    const changed = structuredClone(tableLog(table, 'g-release', '2.3.0'));
+    const k = seqOf(changed, 'vote');
+    const cast = changed[k - 1].events[0] as { vote: number };
+    cast.vote = cast.vote === 3 ? 4 : 3;
+    const result = auditLog(resealFrom(changed, k), { release: '2.4.0' });
+    expect(result).toMatchObject({ ok: false, seq: k });
+    if (!result.ok)
+      expect(result.reason).toMatch(
+        /\(the log was written by release 2\.3\.0 and this is release 2\.4\.0: audit it with release 2\.3\.0\)$/,
+      );
+  });
+
+  it('given a log of a later release with a setting this release does not know, when audited, then it names that release instead of only a malformed command', () => {
+    const changed = structuredClone(tableLog(table, 'g-release', '9.0.0'));
+    (changed[0].command as { settings: Record<string, unknown> }).settings.newRule = true;
+    const result = auditLog(resealFrom(changed, 1), { release: '2.4.0' });
+    expect(result).toEqual({
+      ok: false,
+      seq: 1,
+      reason:
+        'the create command is malformed (the log was written by release 9.0.0 and this is release 2.4.0: audit it with release 9.0.0)',
+    });
+  });
+
+  it('given a log from before releases were recorded, when audited, then it still passes, and says no release was recorded', () => {
+    const result = auditLog(tableLog(table, 'g-release'), { release: '2.4.0' });
+    expect(result.ok && result.summary).toContain('; no release recorded;');
   });
 });
 

@@ -7,7 +7,7 @@ import { parseScenario, runScenario } from '../../shared/play/scenario.js';
 import type { Table } from '../../shared/play/table.js';
 import { viewFor } from '../../shared/views/view.js';
 import { does, givenGame, seatView } from '../support/game.js';
-import { advanceTo, night, talk } from './support/moderated.js';
+import { advanceTo, host, night, talk } from './support/moderated.js';
 
 const scenario = join(import.meta.dirname, '..', 'scenarios', 'club-night-and-alibi.json');
 
@@ -115,6 +115,38 @@ describe('the club game sheet (seed 004)', () => {
         { by: 'maniac', target: 2, killed: false, reason: 'blocked' },
       ]),
     );
+  });
+
+  it("E13, C4: a night where the host records only the mafia's result keeps no shots, the result with its reason and the other roles' actions", () => {
+    // given nine at the table, past day 1
+    const t = givenGame({ preset: 'club' }, 9, {
+      5: 'maniac',
+      6: 'mafia',
+      7: 'don',
+      8: 'lover',
+      9: 'sheriff',
+    });
+    advanceTo(t, { phase: { kind: 'day', round: 1, stage: 'speech' } });
+    talk(t);
+    // when the Putana visits #4, the host records only "the mafia shot #2", and the Sheriff checks #7
+    does(t, 'host', { type: 'act', ability: 'block', target: 4, as: 8 });
+    host(t, { type: 'advance' });
+    expect(t.state.wake).toBe('mafia');
+    does(t, 'host', { type: 'recordShot', target: 2 });
+    night(t, [[9, 'check', 7]]);
+    // then the night's line has no shot by seat, the recorded result, the visit and the check
+    const line = buildClubSheet(t.state).nights[0];
+    expect(line).toMatchObject({
+      round: 1,
+      block: { seat: 8, target: 4, blocked: false },
+      shots: [],
+      donCheck: null,
+      sheriffCheck: { seat: 9, target: 7, result: 'black' },
+      heal: null,
+      kill: null,
+      deaths: [2],
+    });
+    expect(line.outcomes).toEqual([{ by: 'mafia', target: 2, killed: true, reason: 'killed' }]);
   });
 
   it('E7, E8, E12: a day gives nominations, the ballot with each vote, the alibi and who stayed on it', () => {

@@ -165,4 +165,92 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 9, { type: 'act', ability: 'nagant', target: 10 });
     expect(seatView(t, 1).forum?.teamOrders).toEqual([{ seat: 9, ability: 'nagant', targets: [10] }]);
   });
+
+  it('D9: a lone mafioso able to move buys with his move instead of ordering; with company he may not', () => {
+    // given the lair down to seat 1, with the Girl at 7
+    const t = givenGame({ preset: 'forum' }, 10, { 1: 'mafia', 4: 'commissar', 6: 'doctor', 7: 'girl' });
+    refused(
+      unchangedBy(t, () => t.send(1, { type: 'buy', item: 'vest', withMove: true })),
+      'wrong_phase',
+    );
+    toNight1(t);
+    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest']);
+    // the shop's level limit holds for a purchase with the move too
+    refused(
+      unchangedBy(t, () => t.send(1, { type: 'buy', item: 'elixir', withMove: true })),
+      'not_allowed',
+    );
+    // when he takes a vest for his move
+    does(t, 1, { type: 'buy', item: 'vest', withMove: true });
+    // then the vest is his, no MafBucks were spent, and he has no order left tonight
+    expect(seatView(t, 1).forum?.purse).toMatchObject({ bucks: 0, items: { vest: 1 } });
+    expect(seatView(t, 1).forum?.buyWithMove).toEqual([]);
+    expect(seatView(t, 1).forum?.abilities).toEqual([]);
+    refused(
+      unchangedBy(t, () => t.send(1, { type: 'act', ability: 'nagant', target: 9 })),
+      'already_acted',
+    );
+    until(t, { phase: { kind: 'day', round: 2 } });
+    expect(result(t).newspaper?.[0]?.lines ?? []).toEqual([]);
+    expect(t.state.alive).toHaveLength(10);
+
+    // with two mafiosi alive the lair orders together: nobody buys with the move
+    const pair = forum();
+    toNight1(pair);
+    expect(seatView(pair, 1).forum?.buyWithMove).toEqual([]);
+    refused(
+      unchangedBy(pair, () => pair.send(1, { type: 'buy', item: 'vest', withMove: true })),
+      'not_allowed',
+    );
+  });
+
+  it('moderator mode: the host takes back an order recorded by mistake, and only what this night recorded', () => {
+    // given a moderated night where the host records seat 1's nagant on the wrong player
+    const t = forum('moderator');
+    does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'act', ability: 'nagant', target: 9, as: 1 });
+    does(t, 'host', { type: 'act', ability: 'knock', target: 2, as: 7 });
+    // when he undoes twice and records the order again
+    does(t, 'host', { type: 'undo' });
+    expect(t.state.forum?.tonight).toEqual([{ seat: 1, ability: 'nagant', targets: [9] }]);
+    does(t, 'host', { type: 'undo' });
+    expect(t.state.forum?.tonight).toEqual([]);
+    refused(
+      unchangedBy(t, () => t.send('host', { type: 'undo' })),
+      'nothing_to_undo',
+    );
+    does(t, 'host', { type: 'act', ability: 'nagant', target: 10, as: 1 });
+    // then a player cannot undo, and the resolved night cannot be taken back
+    refused(
+      unchangedBy(t, () => t.send(1, { type: 'undo' })),
+      'host_only',
+    );
+    does(t, 'host', { type: 'advance' });
+    expect(result(t).newspaper?.[0].lines).toEqual([
+      { form: 'move', move: 'nagant', victim: 10, done: true, reason: null },
+    ]);
+    refused(
+      unchangedBy(t, () => t.send('host', { type: 'undo' })),
+      'nothing_to_undo',
+    );
+  });
+
+  it('moderator mode: undoing a purchase with the move (D9) takes the item back; an automatic game has no undo', () => {
+    const t = givenGame({ preset: 'forum', master: 'moderator' }, 10, { 1: 'mafia', 7: 'girl' });
+    does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'buy', item: 'vest', withMove: true, as: 1 });
+    expect(t.state.forum?.purses[1].items.vest).toBe(1);
+    does(t, 'host', { type: 'undo' });
+    expect(t.state.forum?.purses[1].items.vest).toBe(0);
+    expect(t.state.forum?.tonight).toEqual([]);
+    does(t, 'host', { type: 'act', ability: 'nagant', target: 9, as: 1 });
+
+    const auto = forum();
+    toNight1(auto);
+    does(auto, 1, { type: 'act', ability: 'nagant', target: 9 });
+    refused(
+      unchangedBy(auto, () => auto.send('host', { type: 'undo' })),
+      'not_allowed',
+    );
+  });
 });

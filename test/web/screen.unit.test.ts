@@ -35,12 +35,12 @@ describe('what a player is shown, from the engine’s own views', () => {
     expect(knowTeamState(seatView(t, 1))).toBe('done');
   });
 
-  it('opens nominations in the day’s discussion, once per player, never for oneself twice', () => {
+  it('opens nominations in the day’s discussion, once per player, never for oneself (B8: no self-vote)', () => {
     const t = tableOf(7, deal);
     until(t, (v) => v.phase.kind === 'day' && v.phase.stage === 'discussion');
     const v4 = seatView(t, 4);
     expect(canNominate(v4)).toBe(true);
-    expect(targetsFor(v4, { kind: 'nominate' })).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(targetsFor(v4, { kind: 'nominate' })).toEqual([1, 2, 3, 5, 6, 7]);
     must(t.command(4, { type: 'nominate', target: 1 }));
     expect(canNominate(seatView(t, 4))).toBe(false);
     expect(targetsFor(seatView(t, 5), { kind: 'nominate' })).not.toContain(1);

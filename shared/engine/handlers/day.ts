@@ -1,9 +1,9 @@
-import type { Seat } from '../../domain/vocabulary.js';
+import type { Rejection, Seat } from '../../domain/vocabulary.js';
 import { countsAsMafiaNow } from '../../roles/index.js';
 import { type Handler, isRejection, living, livingTarget, no, seated } from '../checks.js';
 import { checkMajority, endStep, removeNow } from '../flow.js';
 import type { GameState } from '../state.js';
-import { emit } from '../tx.js';
+import { emit, type Tx } from '../tx.js';
 
 /** A lone candidate who may not vote for himself has no vote to cast: the ballot does not wait for him. */
 function canVote(s: GameState, seat: Seat): boolean {
@@ -56,6 +56,9 @@ const nominate: Handler<'nominate'> = (tx, c, who) => {
   }
   const target = livingTarget(s, c.target);
   if (isRejection(target)) return target;
+  // Where nobody may vote for himself (B8), nobody puts himself up for the vote either.
+  if (target === seat && !s.settings.selfVote)
+    return no('self_vote', 'you cannot nominate yourself in this game');
   const own = day.nominations.some((n) => n.by === seat);
   if (own && !s.settings.replaceNomination)
     return no('already_nominated', 'you have already nominated today');
@@ -86,6 +89,39 @@ const endSpeech: Handler<'endSpeech'> = (tx, _c, who) => {
   if (stage !== 'speech' && stage !== 'defence' && stage !== 'lastWord')
     return no('wrong_phase', 'nobody holds the floor');
   if (s.speaker !== who) return no('not_your_turn', `seat ${s.speaker} holds the floor`);
+  endStep(tx);
+  return undefined;
+};
+
+/** The common discussion of an auto room (nominations, then a ballot) is the only talk "ready" can end. */
+function discussionNow(tx: Tx): Rejection | undefined {
+  const s = tx.state;
+  if (s.settings.master !== 'auto')
+    return no('not_allowed', 'the narrator or moderator ends the discussion with "advance"');
+  if (s.settings.voting === 'majority')
+    return no('not_allowed', 'a day of continuous voting ends by a majority or by its clock');
+  if (s.phase.kind !== 'day' || s.phase.stage !== 'discussion' || !s.day)
+    return no('wrong_phase', 'there is no discussion now');
+  return undefined;
+}
+
+/** "Ready to vote": the discussion ends as soon as every living player has said it. */
+const readyToVote: Handler<'readyToVote'> = (tx, _c, who) => {
+  const closed = discussionNow(tx);
+  if (closed) return closed;
+  const seat = living(tx.state, who);
+  if (isRejection(seat)) return seat;
+  if (tx.state.day?.ready.includes(seat)) return no('already_acted', 'you have already said you are ready');
+  emit(tx, { type: 'readyToVote', seat });
+  const t = tx.state;
+  if (t.alive.every((x) => t.day?.ready.includes(x))) endStep(tx);
+  return undefined;
+};
+
+/** The auto room's host cuts the discussion short; what the rules put next follows (the vote, or night). */
+const endDiscussion: Handler<'endDiscussion'> = (tx) => {
+  const closed = discussionNow(tx);
+  if (closed) return closed;
   endStep(tx);
   return undefined;
 };
@@ -158,4 +194,15 @@ const giveUp: Handler<'giveUp'> = (tx, _c, who) => {
   return undefined;
 };
 
-export const dayHandlers = { say, nominate, withdraw, endSpeech, vote, unvote, bestMove, giveUp };
+export const dayHandlers = {
+  say,
+  nominate,
+  withdraw,
+  endSpeech,
+  readyToVote,
+  endDiscussion,
+  vote,
+  unvote,
+  bestMove,
+  giveUp,
+};

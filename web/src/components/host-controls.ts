@@ -4,6 +4,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
 import { canAdvance, records } from '../logic/host-desk.js';
+import { canEndDiscussion } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
 /** Seconds "+ time" adds to the clock. */
@@ -48,6 +49,13 @@ export class HostControls extends LitElement {
         canAdvance(v)
           ? html`<button class="primary next" @click=${() => command(this, { type: 'advance' })}>
             ${msg('Next step', { id: 'ctl.next' })}
+          </button>`
+          : ''
+      }
+      ${
+        canEndDiscussion(v)
+          ? html`<button class="primary next" @click=${() => command(this, { type: 'endDiscussion' })}>
+            ${msg('End the discussion', { id: 'ctl.endDiscussion' })}
           </button>`
           : ''
       }

@@ -71,8 +71,15 @@ export class SeatTile extends LitElement {
         background: transparent;
         text-decoration: line-through;
       }
+      /* One's own tile keeps its ring whatever else it shows: targetable, selected, speaking. */
       .you {
         border-color: var(--accent);
+        border-style: solid;
+        outline: 2px solid var(--accent);
+        outline-offset: -6px;
+      }
+      .you.selected {
+        outline-color: var(--on-accent);
       }
       .speaking {
         box-shadow: 0 0 0 3px var(--focus);
@@ -96,6 +103,23 @@ export class SeatTile extends LitElement {
         font-size: 0.75rem;
         font-weight: 700;
       }
+      .tags {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem;
+      }
+      .tag {
+        max-width: 100%;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        font-size: 0.7rem;
+        font-weight: 700;
+        line-height: 1.3;
+        padding: 0 0.3rem;
+        border-radius: 6px;
+        border: 1px solid currentColor;
+      }
     `,
   ];
 
@@ -108,7 +132,11 @@ export class SeatTile extends LitElement {
       this.selected ? 'selected' : '',
       this.team ? `team-${this.team}` : '',
     ].join(' ');
-    const badge = [this.nominated ? '⚑' : '', this.votes > 0 ? `✋${this.votes}` : ''].join(' ').trim();
+    // Words, not emoji: a phone without an emoji font draws ✋ as an empty box.
+    const tags = [
+      this.you ? msg('you', { id: 'tile.you' }) : '',
+      this.nominated ? msg('up for vote', { id: 'tile.upForVote' }) : '',
+    ].filter((t) => t);
     return html`<button
       class=${classes}
       ?disabled=${!this.targetable}
@@ -119,7 +147,8 @@ export class SeatTile extends LitElement {
       <span class="num" aria-hidden="true">${this.seat}</span>
       <span class="name" aria-hidden="true">${this.name}</span>
       ${this.roleId ? html`<span class="role" aria-hidden="true">${roleName(this.roleId)}</span>` : ''}
-      ${badge ? html`<span class="badge" aria-hidden="true">${badge}</span>` : ''}
+      ${tags.length > 0 ? html`<span class="tags" aria-hidden="true">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''}
+      ${this.votes > 0 ? html`<span class="badge" aria-hidden="true">${msg(str`votes: ${this.votes}`, { id: 'tile.votes' })}</span>` : ''}
     </button>`;
   }
 

@@ -106,7 +106,9 @@ export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
       return OUTWARD.has(intent.ability) ? allowed.filter((s) => s !== mine && !mates.includes(s)) : allowed;
     }
     case 'nominate': {
+      // Where nobody votes for himself, nobody puts himself up either (the engine refuses it: self_vote).
       const taken = new Set(view.nominations.map((n) => n.target));
+      if (!view.settings.selfVote && mine !== null) taken.add(mine);
       return living.filter((s) => !taken.has(s));
     }
     case 'vote':

@@ -1,4 +1,5 @@
 import type { HowEliminated, Seat } from '../../../shared/domain/vocabulary.js';
+import type { Phase } from '../../../shared/index.js';
 import type { BallotRecord } from '../../../shared/log/records.js';
 import type { RoleId } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
@@ -63,4 +64,10 @@ export function tallyEntries(b: BallotRecord): Array<[string, number]> {
       ['stay', b.tally.stay ?? 0],
     ];
   return b.candidates.map((c) => [String(c), b.tally[c] ?? 0]);
+}
+
+/** When a player left: a night's kill on night N, anything else on day N; there is no day 0, only its night. */
+export function departurePhase(out: { how: HowEliminated; round: number }): Phase {
+  const night = out.how === 'shot' || out.how === 'killed' || out.round === 0;
+  return { id: '', kind: night ? 'night' : 'day', round: out.round, stage: night ? 'actions' : 'vote' };
 }

@@ -13,11 +13,13 @@ import '../components/chat-panel.js';
 import '../components/confirm-dialog.js';
 import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/morning-banner.js';
+import '../components/my-checks.js';
 import '../components/night-panel.js';
 import '../components/phase-bar.js';
 import '../components/results-panel.js';
 import '../components/role-card.js';
 import '../components/seat-grid.js';
+import '../components/verdict-banner.js';
 import '../components/video-panel.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command } from '../events.js';
@@ -39,6 +41,7 @@ import {
   voteTargets,
   writableChannels,
 } from '../logic/screen.js';
+import { canSayReady, notVoted, verdictOf, voteLines } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
 /** A player's phone during the game: his card, the table, and whatever he may do now. */
@@ -99,6 +102,12 @@ export class GamePage extends LitElement {
     return html`<sc-phase-bar .view=${v}></sc-phase-bar>
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.afterGame(v)}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
+      <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
+      ${
+        you && !v.over && v.phase.kind !== 'night'
+          ? html`<sc-my-checks .checks=${you.checks} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
+          : ''
+      }
       ${
         you?.role && !v.over
           ? html`<sc-role-card
@@ -119,8 +128,8 @@ export class GamePage extends LitElement {
           .seats=${v.seats}
           .you=${you?.seat ?? null}
           .speaker=${v.speaker}
-          .allRoles=${v.over}
-          .nominated=${v.over ? [] : v.nominations.map((n) => n.target)}
+          .allRoles=${v.over || (v.settings.deadSeeRoles && you !== null && !you.alive)}
+          .nominated=${nomineesShown(v)}
           .votes=${v.ballot ? voteCounts(v) : new Map()}
           .targets=${targetsFor(v, intent)}
           .selected=${this.picked}
@@ -278,10 +287,11 @@ export class GamePage extends LitElement {
     const talk = v.phase.stage === 'speech' || v.phase.stage === 'discussion';
     if (v.phase.kind !== 'day' || v.settings.voting !== 'nominations' || v.ballot || !talk) return '';
     const can = canNominate(v);
-    if (!can && v.nominations.length === 0) return '';
+    const ready = canSayReady(v);
+    if (!can && !ready && v.nominations.length === 0 && v.ready.length === 0) return '';
     return html`<section class="card" aria-labelledby="nom-h">
       <h2 id="nom-h">${msg('Nominations', { id: 'set.nominate' })}</h2>
-      ${can ? html`<p>${msg('Tap a player to put him up for the vote.', { id: 'play.nominateHint' })}</p>` : ''}
+      ${can ? html`<p>${msg('Tap a player to put them up for the vote.', { id: 'play.nominateHint' })}</p>` : ''}
       ${
         v.nominations.length > 0
           ? html`<ul class="noms">
@@ -294,7 +304,28 @@ export class GamePage extends LitElement {
           </ul>`
           : ''
       }
+      ${this.readyToVote(v, ready)}
     </section>`;
+  }
+
+  /** "Ready to vote": the discussion of an auto room ends when every living player has said it. */
+  private readyToVote(v: GameView, offer: boolean) {
+    if (v.phase.stage !== 'discussion' || v.settings.master !== 'auto') return '';
+    const living = v.seats.filter((s) => s.alive).length;
+    return html`${
+      offer
+        ? html`<button class="wide" @click=${() => command(this, { type: 'readyToVote' })}>
+          ${msg('Ready to vote', { id: 'play.ready' })}
+        </button>`
+        : ''
+    }
+      ${
+        v.ready.length > 0
+          ? html`<p class="muted" aria-live="polite">
+            ${msg(str`Ready to vote: ${v.ready.length} of ${living}`, { id: 'play.readyCount' })}
+          </p>`
+          : ''
+      }`;
   }
 
   private ballot(v: GameView) {
@@ -306,6 +337,8 @@ export class GamePage extends LitElement {
       .mine=${myVote(v)}
       .targets=${voteTargets(v)}
       .names=${namesOf(v)}
+      .lines=${voteLines(v)}
+      .waiting=${notVoted(v)}
       .living=${v.seats.filter((s) => s.alive).length}
       @sc-vote=${(e: CustomEvent<VoteValue>) =>
         command(
@@ -350,6 +383,13 @@ export class GamePage extends LitElement {
       ${v.settings.meta.tournament ? html`<span class="muted">${v.settings.meta.tournament}</span>` : ''}
     </div>`;
   }
+}
+
+/** Candidates are marked on their tiles while the day's talk and vote are on, not through the last word. */
+function nomineesShown(v: GameView): Seat[] {
+  const stage = v.phase.stage;
+  const on = stage === 'speech' || stage === 'discussion' || stage === 'defence' || stage === 'vote';
+  return v.phase.kind === 'day' && on ? v.nominations.map((n) => n.target) : [];
 }
 
 declare global {

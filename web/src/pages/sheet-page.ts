@@ -2,20 +2,21 @@ import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { HowEliminated } from '../../../shared/domain/vocabulary.js';
 import type { BallotRecord } from '../../../shared/log/records.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { howName, phaseTitle, roleName, seatAndName, teamName } from '../i18n/names.js';
 import { metaName, presetName } from '../i18n/setting-labels.js';
+import { clubSheetOf } from '../logic/club-sheet.js';
 import { signed } from '../logic/judge.js';
 import { namesOf } from '../logic/screen.js';
-import { sheetOf, tallyEntries } from '../logic/sheet.js';
+import { departurePhase, sheetOf, tallyEntries } from '../logic/sheet.js';
 import { shared } from '../styles/shared.js';
+import '../components/club-sheet-view.js';
 
 /**
- * The game sheet (sport and club protocol): header, seats with roles, fouls, how each left and the
- * points, then every ballot of every day. Laid out to print on one page.
+ * The game sheet: header, then the club protocol (`sc-club-sheet`) when the view carries one, otherwise the
+ * seats with roles, fouls, how each left and the points, and every ballot of every day. Laid out to print.
  */
 @localized()
 @customElement('sc-sheet-page')
@@ -86,8 +87,7 @@ export class SheetPage extends LitElement {
   override render() {
     const v = this.room.view;
     if (!v) return html``;
-    const sheet = sheetOf(v);
-    const names = namesOf(v);
+    const club = clubSheetOf(v.sheet);
     const meta = v.settings.meta;
     const gameId = this.room.session?.gameId ?? '';
     return html`<div class="row tools">
@@ -115,7 +115,15 @@ export class SheetPage extends LitElement {
           <dd>${phaseTitle(v.phase)}</dd>
           ${v.winner ? html`<dt>${msg('Result', { id: 'sheet.result' })}</dt><dd>${v.winner === 'draw' ? teamName('draw') : msg(str`${teamName(v.winner)} wins!`, { id: 'res.wins' })}</dd>` : ''}
         </dl>
-        <table>
+        ${club ? '' : this.seatTable(v)}
+      </section>
+      ${club ? html`<sc-club-sheet .sheet=${club}></sc-club-sheet>` : this.days(v)}`;
+  }
+
+  private seatTable(v: GameView) {
+    const sheet = sheetOf(v);
+    const names = namesOf(v);
+    return html`<table>
           <caption class="sr-only">${msg('Players', { id: 'sheet.players' })}</caption>
           <thead>
             <tr>
@@ -136,7 +144,7 @@ export class SheetPage extends LitElement {
                 </td>
                 <td class="num">${r.fouls || ''}${r.remarks ? html` <span class="muted">(${r.remarks})</span>` : ''}</td>
                 <td>
-                  ${r.out ? html`${howName(r.out.how)}<br /><span class="muted">${outWhen(r.out)}</span>` : ''}
+                  ${r.out ? html`${howName(r.out.how)}<br /><span class="muted">${phaseTitle(departurePhase(r.out))}</span>` : ''}
                   ${r.reason ? html`<br /><span class="muted">${msg(str`Reason: ${r.reason}`, { id: 'judge.confirmReason' })}</span>` : ''}
                 </td>
                 <td class="num">
@@ -162,14 +170,16 @@ export class SheetPage extends LitElement {
               )}
             </p>`
             : ''
-        }
-      </section>
-      ${sheet.days.map(
-        (d) => html`<section class="card">
+        }`;
+  }
+
+  private days(v: GameView) {
+    return sheetOf(v).days.map(
+      (d) => html`<section class="card">
           <h2>${msg(str`Day ${d.round}`, { id: 'phase.day' })}</h2>
           ${d.ballots.map((b) => this.ballot(b, v))}
         </section>`,
-      )}`;
+    );
   }
 
   /**
@@ -215,17 +225,6 @@ export class SheetPage extends LitElement {
       </tbody>
     </table>`;
   }
-}
-
-/** A night's kill happened on night N, anything else on day N; there is no day 0, only its night. */
-function outWhen(out: { how: HowEliminated; round: number }): string {
-  const night = out.how === 'shot' || out.how === 'killed' || out.round === 0;
-  return phaseTitle({
-    id: '',
-    kind: night ? 'night' : 'day',
-    round: out.round,
-    stage: night ? 'actions' : 'vote',
-  });
 }
 
 declare global {

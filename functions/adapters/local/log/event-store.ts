@@ -50,7 +50,14 @@ export class LogEventStore implements EventStore {
     mkdirSync(options.dir, { recursive: true });
     const store = new LogEventStore();
     const path = join(options.dir, COMMITS_FILE);
-    store.file = RecordFile.open(path, (payload, location) => store.index(path, payload, location), options);
+    let last: { gameId: string; version: number } | undefined;
+    store.file = RecordFile.open(
+      path,
+      (payload, location) => {
+        last = store.index(path, payload, location);
+      },
+      { ...options, onTornTail: (cut) => options.onTornTail?.({ ...cut, lastKept: last }) },
+    );
     return store;
   }
 
@@ -88,6 +95,11 @@ export class LogEventStore implements EventStore {
     return { ...this.file.stats(), games: this.games.size };
   }
 
+  /** Why the log takes no more commits, or null while it does. */
+  failed(): Error | null {
+    return this.file.failed();
+  }
+
   close(): Promise<void> {
     this.closed = true;
     return this.file.close();
@@ -97,7 +109,11 @@ export class LogEventStore implements EventStore {
     if (this.closed) throw new Error('event store is closed');
   }
 
-  private index(path: string, payload: Buffer, location: RecordLocation): void {
+  private index(
+    path: string,
+    payload: Buffer,
+    location: RecordLocation,
+  ): { gameId: string; version: number } {
     const { gameId, seq } = JSON.parse(payload.toString('utf8')) as Commit;
     const game = this.games.get(gameId) ?? { reserved: 0, locations: [], visible: 0 };
     if (seq !== game.reserved + 1) {
@@ -111,5 +127,6 @@ export class LogEventStore implements EventStore {
     game.locations.push(location);
     game.visible = seq;
     this.games.set(gameId, game);
+    return { gameId, version: seq };
   }
 }

@@ -29,6 +29,23 @@ const COALESCE_MAX_BYTES = 1024 * 1024;
 export interface RecordFileOptions {
   /** The durability barrier; replaceable so tests can count syncs, hold them back or make them fail. */
   datasync?: (fd: number) => Promise<void>;
+  /** Told once, when a write or sync fails and the file stops taking appends (disk full, I/O error). */
+  onFailure?: (error: Error) => void;
+  /** Told when opening cut a torn last write off the end of the file. */
+  onTornTail?: (cut: TornTail) => void;
+}
+
+/** A torn last write cut off when the file was opened. */
+export interface TornTail {
+  path: string;
+  /** Where the cut was made: the end of the last intact record. */
+  offset: number;
+  /** Bytes cut. */
+  bytes: number;
+  /** Intact records kept before the cut. */
+  records: number;
+  /** The last commit kept, when the file holds commits. */
+  lastKept?: { gameId: string; version: number };
 }
 
 export interface RecordFileStats {
@@ -82,6 +99,7 @@ export class RecordFile {
     tornBytes: number,
     private readonly unlock: () => void,
     private readonly datasync: (fd: number) => Promise<void>,
+    private readonly onFailure: (error: Error) => void,
   ) {
     this.end = size;
     this.synced = size;
@@ -109,8 +127,17 @@ export class RecordFile {
       if (scan.tornBytes > 0) {
         ftruncateSync(fd, scan.end);
         fdatasyncSync(fd);
+        options.onTornTail?.({ path, offset: scan.end, bytes: scan.tornBytes, records: scan.records });
       }
-      return new RecordFile(path, fd, scan.end, scan.tornBytes, unlock, options.datasync ?? fdatasyncAsync);
+      return new RecordFile(
+        path,
+        fd,
+        scan.end,
+        scan.tornBytes,
+        unlock,
+        options.datasync ?? fdatasyncAsync,
+        options.onFailure ?? (() => {}),
+      );
     } catch (error) {
       if (fd !== undefined) closeSync(fd);
       unlock();
@@ -156,6 +183,11 @@ export class RecordFile {
     return { ...this.counters };
   }
 
+  /** Why the file takes no more appends, or null while it does. */
+  failed(): Error | null {
+    return this.failure;
+  }
+
   /** Waits for queued appends and reads, then releases the file. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -194,6 +226,7 @@ export class RecordFile {
           cause: error,
         });
         this.failAll(batch, this.failure);
+        this.onFailure(this.failure);
         break;
       }
       this.synced += batch.bytes;

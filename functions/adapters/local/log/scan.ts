@@ -9,6 +9,8 @@ export interface ScanResult {
   end: number;
   /** Bytes after `end`: a torn last write, or nothing. */
   tornBytes: number;
+  /** Intact records before `end`. */
+  records: number;
 }
 
 /**
@@ -26,19 +28,41 @@ export function scanRecords(
 ): ScanResult {
   const window = new ReadWindow(fd, size);
   let position = 0;
+  let records = 0;
   while (position < size) {
     const check = recordAt(window, position);
     if (!check.ok) {
       const next = nextValidRecord(window, position + 1);
       if (next !== null) {
-        throw new CorruptLogError(path, position, `${check.reason}; a valid record follows at byte ${next}`);
+        throw new CorruptLogError(path, position, `${check.reason}; a valid record follows at byte ${next}`, {
+          recordsBefore: records,
+          damagedBytes: next - position,
+          recordsAfter: countValidFrom(window, next),
+        });
       }
-      return { end: position, tornBytes: size - position };
+      return { end: position, tornBytes: size - position, records };
     }
     onRecord(check.record.subarray(HEADER_BYTES), position);
+    records += 1;
     position += check.record.length;
   }
-  return { end: position, tornBytes: 0 };
+  return { end: position, tornBytes: 0, records };
+}
+
+/** Intact records from `from` to the end of the file, skipping over any further damage. */
+function countValidFrom(window: ReadWindow, from: number): number {
+  let count = 0;
+  let position: number | null = from;
+  while (position !== null && position < window.size) {
+    const check = recordAt(window, position);
+    if (check.ok) {
+      count += 1;
+      position += check.record.length;
+    } else {
+      position = nextValidRecord(window, position + 1);
+    }
+  }
+  return count;
 }
 
 type RecordAt = { ok: true; record: Buffer } | { ok: false; reason: string };

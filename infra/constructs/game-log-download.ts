@@ -1,0 +1,56 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FunctionUrlAuthType, HttpMethod, type IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { HandlerFunction } from './handler-function.js';
+
+export interface GameLogDownloadProps {
+  /** The `game-log.ts` entry (functions/handlers/game-log.ts). */
+  readonly entry: string;
+  readonly table: ITable;
+  readonly logRetention?: RetentionDays;
+}
+
+/**
+ * The finished-game log over HTTP: a WebSocket message on API Gateway is at most 128 KB and a log is more,
+ * so the PWA fetches it from a Lambda function URL. The function reads the log and the token hashes (a get
+ * and a query, nothing else) and signs read-only links with a key of the deployment. Any origin may call
+ * it: the caller's token travels as a bearer header, never as a cookie, so a foreign page gains nothing.
+ */
+export class GameLogDownload extends Construct {
+  readonly handler: HandlerFunction;
+  readonly url: IFunctionUrl;
+  /** The read-only links' signing key; rotating it voids every link given out. */
+  readonly linkKey: Secret;
+
+  constructor(scope: Construct, id: string, props: GameLogDownloadProps) {
+    super(scope, id);
+    this.linkKey = new Secret(this, 'ReadLinkKey', {
+      description: 'Signs the read-only links to finished games (HMAC-SHA256)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    this.handler = new HandlerFunction(this, 'Handler', {
+      entry: props.entry,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        // Resolved by CloudFormation at deploy time: the function reads no secret at run time.
+        REPLAY_LINK_KEY: this.linkKey.secretValue.unsafeUnwrap(),
+      },
+      logRetention: props.logRetention,
+      memorySize: 1024,
+      timeout: Duration.seconds(10),
+    });
+    props.table.grant(this.handler, 'dynamodb:GetItem', 'dynamodb:Query');
+    this.url = this.handler.addFunctionUrl({
+      authType: FunctionUrlAuthType.NONE,
+      cors: {
+        allowedOrigins: ['*'],
+        allowedMethods: [HttpMethod.GET, HttpMethod.POST],
+        allowedHeaders: ['authorization'],
+        maxAge: Duration.hours(1),
+      },
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EventsTable } from '../../infra/constructs/events-table.js';
+import { GameLogDownload } from '../../infra/constructs/game-log-download.js';
+import { WebHosting } from '../../infra/constructs/web-hosting.js';
+import { arnOf, fixtureHandlersDir, grantsOf, logicalId, tempApp } from './support/cdk.js';
+
+// Given the download function built from its fixture entry next to the events table (bundling skipped).
+const { app, dispose } = tempApp();
+const stack = new Stack(app, 'GameLogOnly');
+const { table } = new EventsTable(stack, 'Events');
+const download = new GameLogDownload(stack, 'GameLog', {
+  entry: join(fixtureHandlersDir, 'game-log.ts'),
+  table,
+});
+const template = Template.fromStack(stack);
+afterAll(dispose);
+
+describe('GameLogDownload', () => {
+  it('then serves the function at a public function URL that any page may call with a bearer header', () => {
+    template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      TargetFunctionArn: arnOf(download.handler),
+      Cors: {
+        AllowOrigins: ['*'],
+        AllowMethods: Match.arrayEquals(['GET', 'POST']),
+        AllowHeaders: ['authorization'],
+        MaxAge: 3600,
+      },
+    });
+  });
+
+  it('then lets the function only read the table: a get for the tokens and a query for the log', () => {
+    const actions = grantsOf(template, download.handler)
+      .filter((grant) => grant.action.startsWith('dynamodb:'))
+      .map((grant) => {
+        expect(grant.resource).toEqual(arnOf(table));
+        return grant.action;
+      })
+      .sort();
+    expect(actions).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+  });
+
+  it('then gives it the table name and the read-only links key from a generated secret, resolved at deploy time', () => {
+    const key = new Capture();
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { TABLE_NAME: { Ref: logicalId(table) }, REPLAY_LINK_KEY: key } },
+    });
+    expect(JSON.stringify(key.asObject())).toContain(`{{resolve:secretsmanager:`);
+    expect(JSON.stringify(key.asObject())).toContain(logicalId(download.linkKey));
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
+    });
+  });
+
+  it('given the site, then the PWA finds the URL in config.json beside the socket', () => {
+    const site = tempApp();
+    try {
+      const withWeb = new Stack(site.app, 'WithWeb');
+      const events = new EventsTable(withWeb, 'Events');
+      const logs = new GameLogDownload(withWeb, 'GameLog', {
+        entry: join(fixtureHandlersDir, 'game-log.ts'),
+        table: events.table,
+      });
+      new WebHosting(withWeb, 'Web', {
+        webDistDir: fixtureHandlersDir,
+        wsUrl: 'wss://socket.example',
+        logUrl: logs.url.url,
+      });
+      const markers = new Capture();
+      Template.fromStack(withWeb).hasResourceProperties('Custom::CDKBucketDeployment', {
+        SourceMarkers: markers,
+      });
+      expect(JSON.stringify(markers.asArray())).toContain(
+        JSON.stringify({ 'Fn::GetAtt': [logicalId(logs.url), 'FunctionUrl'] }),
+      );
+    } finally {
+      site.dispose();
+    }
+  });
+});
