@@ -55,6 +55,16 @@ describe('the game-over story', () => {
   });
 });
 
+describe("a check's answer in the morning (C5)", () => {
+  it("stays in its owner's view by day, though his check ended the night, and in nobody else's", () => {
+    const t = afterNight1();
+    expect(seatView(t, 3).you?.checks).toEqual([{ round: 1, target: 1, result: 'black' }]);
+    expect(seatView(t, 2).you?.checks).toEqual([{ round: 1, target: 3, result: 'sheriff' }]);
+    for (const seat of [1, 4, 5]) expect(seatView(t, seat).you?.checks).toEqual([]);
+    expect(viewFor(t.state, { kind: 'spectator' }).you).toBeNull();
+  });
+});
+
 describe('a result decided during a last word (sport-rules "End", A2)', () => {
   it('is announced when that last word ends, not after the rest of the day', () => {
     const t = afterNight1();

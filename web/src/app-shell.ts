@@ -5,12 +5,14 @@ import { customElement, state } from 'lit/decorators.js';
 import type { GameView } from '../../shared/views/types.js';
 import './components/connection-banner.js';
 import './components/language-picker.js';
+import './components/signal-toggle.js';
 import './components/toast-stack.js';
 import type { Toast } from './components/toast-stack.js';
 import { socketUrl } from './config.js';
 import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
 import { type Signalling, signallingContext } from './context/signalling-context.js';
 import { GameSocket, SocketError } from './controllers/game-socket.js';
+import { Signals } from './controllers/signals.js';
 import { WakeLock } from './controllers/wake-lock.js';
 import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
@@ -58,7 +60,6 @@ export class AppShell extends LitElement {
   @state() private toasts: Toast[] = [];
   @state() private busy = false;
   @state() private locale: Locale = getLocale() as Locale;
-  @state() private lost = false;
 
   @provide({ context: roomContext })
   @state()
@@ -71,6 +72,8 @@ export class AppShell extends LitElement {
   /** A leave is under way: the seat's end is expected, not a loss to report. */
   private leaving = false;
   private readonly wakeLock = new WakeLock(this);
+  private readonly signals = new Signals(this, this.store);
+  @state() private muted = this.signals.muted;
   private readonly socket = new GameSocket(this, {
     url: socketUrl,
     store: this.store,
@@ -164,6 +167,7 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-locale', this.onLocale);
     this.addEventListener('sc-seat-guest', this.onGuest);
     this.addEventListener('sc-leave', this.onLeave);
+    this.addEventListener('sc-mute', this.onMute);
     this.enter(this.route);
   }
 
@@ -180,7 +184,10 @@ export class AppShell extends LitElement {
           <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M15 2a10 10 0 1 0 7 17A8 8 0 0 1 15 2z" /></svg>
           <span>Sleeping City</span>
         </a>
-        <sc-language-picker .locale=${this.locale}></sc-language-picker>
+        <span class="row">
+          <sc-signal-toggle .muted=${this.muted}></sc-signal-toggle>
+          <sc-language-picker .locale=${this.locale}></sc-language-picker>
+        </span>
       </header>
       <sc-connection-banner .status=${this.room.status} .online=${this.room.online}></sc-connection-banner>
       ${this.unsentNote()}
@@ -198,8 +205,17 @@ export class AppShell extends LitElement {
         .busy=${this.busy}
       ></sc-home-page>`;
     }
+    if (r.page === 'replay') {
+      // The log is read over HTTP with a token: the link's, else this phone's own seat in that game.
+      const session = r.gameId === null ? null : loadSession(this.store, r.gameId);
+      return html`<sc-replay-page
+        .route=${r}
+        .token=${r.key ?? session?.token ?? null}
+        ?host=${session?.kind === 'host'}
+      ></sc-replay-page>`;
+    }
     const view = this.room.view;
-    if (!this.room.session || this.lost) {
+    if (!this.room.session) {
       return html`<section class="card">
         <h1>${msg('This phone is not in that game', { id: 'room.notIn' })}</h1>
         <p>${msg('Join it with its code from the home screen.', { id: 'room.joinHint' })}</p>
@@ -295,12 +311,14 @@ export class AppShell extends LitElement {
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
     this.wakeLock.active = view !== null && view.phase.kind !== 'lobby' && !view.over;
+    this.signals.viewChanged(view);
     document.title = view ? `${phaseTitle(view.phase)} · Sleeping City` : 'Sleeping City';
   }
 
   private enter(route: Route): void {
-    this.lost = false;
-    if (route.page === 'home') {
+    if (route.page === 'home' || route.page === 'replay') {
+      // The replay viewer (and the engine it folds with) loads only when a replay is opened.
+      if (route.page === 'replay') void import('./pages/replay-page.js');
       this.socket.close();
       this.sync();
       return;
@@ -321,10 +339,18 @@ export class AppShell extends LitElement {
     const same =
       next.page !== 'home' &&
       this.route.page !== 'home' &&
+      (next.page === 'replay') === (this.route.page === 'replay') &&
       next.gameId === this.route.gameId &&
-      (next.page === 'sheet' || this.route.page === 'sheet' || as(next) === as(this.route));
+      (next.page !== 'room' || this.route.page !== 'room' || as(next) === as(this.route));
     this.route = next;
     if (!same) this.enter(next);
+  };
+
+  private readonly onMute = (e: CustomEvent<boolean>) => {
+    e.stopPropagation();
+    this.signals.muted = e.detail;
+    this.muted = e.detail;
+    this.signals.askToNotify();
   };
 
   private readonly onNetwork = () => {
@@ -391,11 +417,8 @@ export class AppShell extends LitElement {
   /** The token no longer opens the game (left, removed, or unknown): forget it, go to what is left. */
   private onLost(session: Session): void {
     if (this.leaving) return;
+    this.toast(problemText('bad_token', ''));
     this.goElsewhere(session);
-    if (this.route.page !== 'home' && !loadSession(this.store, this.route.gameId)) {
-      this.lost = true;
-      this.toast(problemText('bad_token', ''));
-    }
   }
 
   private goElsewhere(session: Session): void {
@@ -417,7 +440,6 @@ export class AppShell extends LitElement {
         ? { page: 'room', gameId: session.gameId, as }
         : { page: 'room', gameId: session.gameId };
       this.route = route;
-      this.lost = false;
       // Replace the join link in history: "back" from the game must not join again.
       history.replaceState(null, '', `${location.pathname}${hrefOf(route)}`);
     } catch (error) {

@@ -50,6 +50,8 @@ declare global {
     'sc-create': CustomEvent<CreateDetail>;
     'sc-join': CustomEvent<JoinDetail>;
     'sc-locale': CustomEvent<Locale>;
+    /** The sound-and-vibration switch: true mutes. */
+    'sc-mute': CustomEvent<boolean>;
     'sc-seat-guest': CustomEvent<string>;
     'sc-leave': CustomEvent<null>;
   }

@@ -24,3 +24,14 @@ registerRoute(
   ({ url }) => url.pathname.endsWith('/config.json') || url.pathname.endsWith('/ice.json'),
   new NetworkFirst({ cacheName: 'config', networkTimeoutSeconds: 3 }),
 );
+
+// A signal's notification (your turn, night falls…) brings the game back to the front when tapped.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => 'focus' in w);
+      return open ? open.focus() : self.clients.openWindow(self.registration.scope);
+    }),
+  );
+});

@@ -16,7 +16,7 @@ export class LanguagePicker extends LitElement {
     css`
       select {
         width: auto;
-        min-height: 40px;
+        min-height: 44px;
         padding: 0.2rem 0.4rem;
       }
     `,

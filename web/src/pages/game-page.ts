@@ -104,7 +104,7 @@ export class GamePage extends LitElement {
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
       <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
       ${
-        you && !v.over && v.phase.kind !== 'night'
+        you && !v.over && !this.hasNightPanel(v)
           ? html`<sc-my-checks .checks=${you.checks} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
           : ''
       }
@@ -267,9 +267,14 @@ export class GamePage extends LitElement {
     </section>`;
   }
 
+  /** A living player acting on his own phone at night has his checks in the night panel. */
+  private hasNightPanel(v: GameView): boolean {
+    const acting = v.phase.kind === 'night' && v.phase.round > 0 && v.you?.alive === true;
+    return acting && v.settings.master !== 'moderator';
+  }
+
   private night(v: GameView) {
-    if (v.phase.kind !== 'night' || v.phase.round === 0 || !v.you?.alive) return '';
-    if (v.settings.master === 'moderator') return '';
+    if (!v.you || !this.hasNightPanel(v)) return '';
     return html`<sc-night-panel
       .abilities=${v.you.abilities}
       .teamShots=${v.you.teamShots}
@@ -379,6 +384,7 @@ export class GamePage extends LitElement {
     const gameId = this.room.session?.gameId ?? '';
     return html`<div class="row card">
       <a class="button" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(gameId)}`}>${msg('Replay', { id: 'replay.title' })}</a>
       <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
       ${v.settings.meta.tournament ? html`<span class="muted">${v.settings.meta.tournament}</span>` : ''}
     </div>`;

@@ -181,6 +181,7 @@ export class HostPage extends LitElement {
     const gameId = this.room.session?.gameId ?? '';
     return html`<div class="row card">
       <a class="button primary" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(gameId)}`}>${msg('Replay', { id: 'replay.title' })}</a>
       <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
     </div>`;
   }
