@@ -7,6 +7,7 @@ import './components/connection-banner.js';
 import './components/language-picker.js';
 import './components/signal-toggle.js';
 import './components/toast-stack.js';
+import { PRESET_IDS } from '../../shared/rules/settings.js';
 import type { Toast } from './components/toast-stack.js';
 import { socketUrl } from './config.js';
 import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
@@ -18,6 +19,7 @@ import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
+import { lastTimers, rememberTimers } from './logic/last-timers.js';
 import { isNight, screenOf } from './logic/screen.js';
 import {
   forgetSession,
@@ -28,6 +30,7 @@ import {
   type Session,
   sessionsOf,
 } from './logic/sessions.js';
+import { defaultsOf } from './logic/settings-fields.js';
 import './pages/game-page.js';
 import './pages/home-page.js';
 import './pages/host-page.js';
@@ -202,6 +205,7 @@ export class AppShell extends LitElement {
         .code=${r.code}
         .name=${this.savedName()}
         .recent=${recentGames(this.store, Date.now())}
+        .lastTimers=${lastTimers(this.store, PRESET_IDS, defaultsOf)}
         .busy=${this.busy}
       ></sc-home-page>`;
     }
@@ -365,6 +369,7 @@ export class AppShell extends LitElement {
   private readonly onCreate = async (e: CustomEvent<CreateDetail>) => {
     e.stopPropagation();
     const { settings, name, play } = e.detail;
+    rememberTimers(this.store, settings);
     await this.enterRoom(
       () =>
         play

@@ -6,6 +6,7 @@ import '../components/settings-form.js';
 import { type CreateDetail, fire, type JoinDetail } from '../events.js';
 import { getLocale } from '../i18n/localization.js';
 import { normalizeCode } from '../logic/join-code.js';
+import { type LastTimers, withLastTimers } from '../logic/last-timers.js';
 import type { HeldGame, SessionStatus } from '../logic/sessions.js';
 import { defaultsOf } from '../logic/settings-fields.js';
 import { shared } from '../styles/shared.js';
@@ -18,9 +19,13 @@ export class HomePage extends LitElement {
   @property() name = '';
   @property({ attribute: false }) recent: HeldGame[] = [];
   @property({ type: Boolean }) busy = false;
+  /** The timers of the last room created here with each rule set: the form starts from them. */
+  @property({ attribute: false }) lastTimers: LastTimers = {};
   @state() private settings: Settings = defaultsOf('online');
   @state() private codeError = false;
   @state() private play = false;
+  /** The host has changed the form: what he chose is kept as it is. */
+  private touched = false;
 
   static override styles = [
     shared,
@@ -79,6 +84,12 @@ export class HomePage extends LitElement {
     `,
   ];
 
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('lastTimers') && !this.touched) {
+      this.settings = withLastTimers(defaultsOf(this.settings.preset), this.lastTimers);
+    }
+  }
+
   override render() {
     return html`<div class="hero">
         <p>${msg('Mafia with friends: your phone is your card, the app is the game master.', { id: 'home.tagline' })}</p>
@@ -119,7 +130,13 @@ export class HomePage extends LitElement {
           <sc-settings-form
             .settings=${this.settings}
             @sc-settings=${(e: CustomEvent<Settings>) => {
-              this.settings = e.detail;
+              // A new rule set starts from the timers last chosen for it.
+              const next =
+                e.detail.preset === this.settings.preset
+                  ? e.detail
+                  : withLastTimers(e.detail, this.lastTimers);
+              this.settings = next;
+              this.touched = true;
             }}
           ></sc-settings-form>
           ${
