@@ -130,6 +130,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     idleTimeoutMs: options.idleTimeoutMs,
     maxBufferedBytes: options.maxBufferedBytes,
     slowSocketMs: options.slowSocketMs,
+    ...(options.clock ? { now: options.clock.now.bind(options.clock) } : {}),
     allowedOrigins: options.allowedOrigins,
     health: () => ({
       ...(storeFailure === undefined
