@@ -108,18 +108,7 @@ export class GameSocket implements ReactiveController, Signalling {
 
   /** Creates a room; the connection becomes the host's. */
   async create(settings: SettingsInput, name: string): Promise<Session> {
-    const frame = await this.request({ action: 'create', settings, name }, 'created');
-    if (frame.type !== 'created') throw new SocketError('internal', 'unexpected reply');
-    return this.bind({
-      gameId: frame.gameId,
-      token: frame.hostToken,
-      kind: 'host',
-      seat: null,
-      code: frame.code,
-      name,
-      savedAt: Date.now(),
-      status: 'lobby',
-    });
+    return this.bind(hostSession(await this.request({ action: 'create', settings, name }, 'created'), name));
   }
 
   /**
@@ -150,18 +139,7 @@ export class GameSocket implements ReactiveController, Signalling {
     const ws = this.ws;
     const name = this.session?.name ?? '';
     if (!ws || !this.bound) throw new SocketError('network', 'not connected');
-    const frame = await this.await(ws, { action: 'rematch' }, 'created');
-    if (frame.type !== 'created') throw new SocketError('internal', 'unexpected reply');
-    const session: Session = {
-      gameId: frame.gameId,
-      token: frame.hostToken,
-      kind: 'host',
-      seat: null,
-      code: frame.code,
-      name,
-      savedAt: Date.now(),
-      status: 'lobby',
-    };
+    const session = hostSession(await this.await(ws, { action: 'rematch' }, 'created'), name);
     saveSession(this.options.store, session);
     this.open(session);
     return session;
@@ -472,6 +450,21 @@ export class GameSocket implements ReactiveController, Signalling {
     this.options.onChange();
     this.host.requestUpdate();
   }
+}
+
+/** The host's session of a room the server just opened (`created`). */
+function hostSession(frame: ServerFrame, name: string): Session {
+  if (frame.type !== 'created') throw new SocketError('internal', 'unexpected reply');
+  return {
+    gameId: frame.gameId,
+    token: frame.hostToken,
+    kind: 'host',
+    seat: null,
+    code: frame.code,
+    name,
+    savedAt: Date.now(),
+    status: 'lobby',
+  };
 }
 
 const statusOf = (view: GameView): SessionStatus =>
