@@ -42,6 +42,11 @@ export interface AppOptions {
    * is never found abandoned: the code is then free for another room. Default 12 hours.
    */
   roomCodeTtlSeconds?: number;
+  /**
+   * How long after its game ended a seat's (or the host's) token still resumes it (seconds): long enough
+   * to read the end and the results again, after which the game is read from its log. Default 24 hours.
+   */
+  tokenTtlAfterGameSeconds?: number;
   /** Games the cache holds at most. */
   maxGames?: number;
   /** Longest a deadline that arrives early waits for its time before deciding (ms). */
@@ -80,6 +85,7 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
       sweepLookbackMs: options.sweepLookbackMs ?? 15 * 60_000,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
       roomCodeTtlSeconds: options.roomCodeTtlSeconds ?? 12 * 3600,
+      tokenTtlAfterGameSeconds: options.tokenTtlAfterGameSeconds ?? 24 * 3600,
       maxEarlyWaitMs: options.maxEarlyWaitMs ?? 5000,
       pipeline: options.pipeline ?? false,
     },
