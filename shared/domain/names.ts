@@ -1,3 +1,5 @@
+import { cleanText } from './text.js';
+
 /*
  * Player names as a table reads them. A name is shown as typed, cleaned of what nobody can see (control
  * characters, bidi overrides, zero-width joiners); two names that a player could not tell apart on a
@@ -5,15 +7,8 @@
  * Cyrillic and Greek letters that look like Latin ones read as those.
  */
 
-/** Format characters (bidi overrides and isolates, zero-width spaces and joiners, BOM) and separators. */
-const INVISIBLE = /[\p{Cf}\u2028\u2029]/gu;
-/** Control characters other than the whitespace ones, which become spaces. */
-const CONTROL = /[\p{Cc}]/gu;
-
-/** What the table shows: trimmed, runs of whitespace made one space, invisible characters removed. */
-export function cleanName(raw: string): string {
-  return raw.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').replace(CONTROL, '').trim();
-}
+/** What the table shows: cleaned as any text players type for each other (text.ts). */
+export const cleanName = (raw: string): string => cleanText(raw);
 
 /** Letters of other scripts drawn like Latin ones: "Аnn" with a Cyrillic А is "Ann" at the table. */
 const LOOK_ALIKES: Record<string, string> = {
