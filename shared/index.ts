@@ -3,7 +3,7 @@ export { pointsBySeat, totals } from './audit/points.js';
 export * from './domain/text.js';
 export * from './domain/vocabulary.js';
 export * from './engine/commands.js';
-export { createGame, type Decision, decide, joinGame } from './engine/decide.js';
+export { createGame, type Decision, decide, joinGame, openRematch } from './engine/decide.js';
 export { evolve } from './engine/evolve.js';
 export * from './engine/state.js';
 export type { EventType, GameEvent } from './log/events.js';

@@ -12,6 +12,7 @@ import type { Reply } from './frames.js';
 import { handleCommand } from './handle-command.js';
 import { type Projection, project } from './projector.js';
 import { pushKey, subscribePush } from './push.js';
+import { openRematchRoom } from './rematch.js';
 import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
@@ -60,13 +61,15 @@ function route(
     case 'create':
       return createRoom(deps, connectionId, frame.settings, frame.name, sourceIp);
     case 'join':
-      return joinRoom(deps, connectionId, frame.code, frame.name, frame.seat);
+      return joinRoom(deps, connectionId, frame.code, frame.name, frame.seat, frame.device);
     case 'resume':
       return resume(deps, connectionId, frame.gameId, frame.token);
     case 'command':
       return handleCommand(deps, connectionId, frame);
     case 'sync':
       return sync(deps, connectionId);
+    case 'rematch':
+      return openRematchRoom(deps, connectionId, sourceIp);
     case 'ping':
       return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
     case 'signal':

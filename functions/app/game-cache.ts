@@ -1,11 +1,14 @@
 import { emptyFold, type Folded, foldCommits, type GameEvent } from '../../shared/index.js';
 import type { Commit, EventStore } from '../ports/event-store.js';
 
-/** A lobby seat change, kept so that a seat's token follows the player who moved (see tokens.ts). */
+/**
+ * A lobby seat change, kept so that a seat's token follows the player who moved (see tokens.ts); `to` is
+ * null when the player left the table. A swap is two moves of one commit.
+ */
 export interface SeatMove {
   seq: number;
   from: number;
-  to: number;
+  to: number | null;
 }
 
 /** A game as this process holds it: the fold, and what the log says beyond the fold. */
@@ -143,7 +146,21 @@ export function advance(game: HeldGame, commit: Commit, after?: Folded): void {
   const ofActor = game.accepted.get(commit.actor) ?? new Map<string, number>();
   ofActor.set(commit.commandId, commit.seq);
   game.accepted.set(commit.actor, ofActor);
-  for (const event of commit.events as GameEvent[]) {
-    if (event.type === 'seatChanged') game.moves.push({ seq: commit.seq, from: event.from, to: event.to });
+  for (const event of commit.events as GameEvent[]) game.moves.push(...seatMoves(commit.seq, event));
+}
+
+function seatMoves(seq: number, event: GameEvent): SeatMove[] {
+  switch (event.type) {
+    case 'seatChanged':
+      return [{ seq, from: event.from, to: event.to }];
+    case 'seatsSwapped':
+      return [
+        { seq, from: event.a, to: event.b },
+        { seq, from: event.b, to: event.a },
+      ];
+    case 'seatLeft':
+      return [{ seq, from: event.seat, to: null }];
+    default:
+      return [];
   }
 }

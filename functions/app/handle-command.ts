@@ -93,7 +93,8 @@ function ack(commandId: string, version: number, log: Omit<ReplyLog, 'outcome'>,
 /**
  * A player who moved seats in the lobby takes his connections with him (his token follows him through the
  * log, see tokens.ts). Each moved connection is sent its new seat's view at once: a view the projector
- * built before the move was for the seat he left.
+ * built before the move was for the seat he left. A player who left the table (or was removed) is cut
+ * loose: his connections are unbound and told so, and never see the seat's next player.
  */
 async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): Promise<void> {
   const moves = game.moves.filter((m) => m.seq === version);
@@ -103,6 +104,14 @@ async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): 
   for (const move of moves) {
     for (const c of connections) {
       if (c.seat !== move.from) continue;
+      if (move.to === null) {
+        await deps.directory.unbindConnection(c.connectionId);
+        await deps.fanOut.post(
+          c.connectionId,
+          errorFrame('bad_token', 'you are no longer seated at this table'),
+        );
+        continue;
+      }
       const binding = { gameId: game.gameId, seat: move.to };
       await deps.directory.bindConnection(c.connectionId, binding, bindingExpiry(deps));
       await deps.fanOut.post(c.connectionId, viewFrame(folded, move.to));

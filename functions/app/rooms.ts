@@ -1,9 +1,17 @@
 import * as v from 'valibot';
-import { createGame, type ErrorCode, type Rejection, settingsInputSchema } from '../../shared/index.js';
+import type { CarriedSeat } from '../../shared/engine/decide.js';
+import {
+  createGame,
+  type ErrorCode,
+  type Rejection,
+  type SettingsInput,
+  settingsInputSchema,
+} from '../../shared/index.js';
 import { RELEASE } from '../release.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
+import type { HeldGame } from './game-cache.js';
 import { roomIsOpen } from './open-rooms.js';
 import { hashToken, mintToken } from './tokens.js';
 
@@ -11,13 +19,15 @@ import { hashToken, mintToken } from './tokens.js';
 const CODE_ATTEMPTS = 10;
 
 /** Rejections of a join that have an error code of their own; any other means the room is closed. */
-const JOIN_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['game_full', 'seat_taken', 'unknown_seat']);
+const JOIN_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'game_full',
+  'seat_taken',
+  'unknown_seat',
+  'name_taken',
+  'bad_name',
+]);
 
-/**
- * `create`: a new game with the creator as its host. The room code is claimed before the first commit, so
- * a code never names a game someone else holds; the host's token is stored (hashed) and his connection
- * bound before he hears of the game.
- */
+/** `create`: a new game with the creator as its host; his connection is bound before he hears of it. */
 export async function createRoom(
   deps: AppDeps,
   connectionId: string,
@@ -41,20 +51,60 @@ export async function createRoom(
       log: { action: 'create', outcome: 'bad_settings' },
     };
   }
-  const now = deps.clock.now();
-  const decision = createGame(parsed.output, name, { actor: 'host', now });
-  if (!decision.ok) return refused('create', undefined, decision.rejection);
+  const opened = await openRoom(deps, parsed.output, name, [], sourceIp);
+  if (!opened.ok) return opened.reply;
+  await deps.directory.bindConnection(
+    connectionId,
+    { gameId: opened.gameId, seat: 'host' },
+    bindingExpiry(deps),
+  );
+  return {
+    frames: [
+      { type: 'created', gameId: opened.gameId, code: opened.code, hostToken: opened.hostToken },
+      viewFrame(opened.game.folded, 'host'),
+    ],
+    log: { action: 'create', outcome: 'created', game: opened.gameId, version: 1 },
+  };
+}
 
+export type OpenedRoom =
+  | { ok: true; gameId: string; code: string; hostToken: string; game: HeldGame }
+  | { ok: false; reply: Reply };
+
+/**
+ * A new game and its room code: the code is claimed before the first commit, so a code never names a game
+ * someone else holds, and the host's token is stored (hashed) before anyone hears of the game. A rematch
+ * opens its room with the finished game's table already seated.
+ */
+export async function openRoom(
+  deps: AppDeps,
+  settings: SettingsInput,
+  hostName: string,
+  seats: CarriedSeat[],
+  sourceIp: string | undefined,
+): Promise<OpenedRoom> {
+  const now = deps.clock.now();
+  const decision = createGame(settings, hostName, { actor: 'host', now }, seats);
+  if (!decision.ok) return { ok: false, reply: refused('create', undefined, decision.rejection) };
   if (!(await deps.openRooms.admit(deps, sourceIp))) {
     return {
-      frames: [errorFrame('rate_limited', 'this address already holds as many open rooms as it may')],
-      log: { action: 'create', outcome: 'rate_limited' },
+      ok: false,
+      reply: {
+        frames: [errorFrame('rate_limited', 'this address already holds as many open rooms as it may')],
+        log: { action: 'create', outcome: 'rate_limited' },
+      },
     };
   }
   const gameId = deps.ids.gameId();
   const code = await claimCode(deps, gameId);
   deps.openRooms.opened(sourceIp, gameId);
-  const command = { type: 'create' as const, settings: parsed.output, hostName: name, release: RELEASE };
+  const command = {
+    type: 'create' as const,
+    settings,
+    hostName,
+    release: RELEASE,
+    ...(seats.length > 0 ? { seats } : {}),
+  };
   const commit = makeCommit(
     { gameId, commandId: 'create', actor: 'host', command },
     1,
@@ -66,13 +116,9 @@ export async function createRoom(
   if (!appended.ok) throw new Error(`game ${gameId} already has a first commit`);
   const hostToken = mintToken(deps.ids, commit.seq);
   await deps.directory.putToken(gameId, 'host', hashToken(hostToken));
-  await deps.directory.bindConnection(connectionId, { gameId, seat: 'host' }, bindingExpiry(deps));
   const game = await deps.cache.load(gameId);
   if (game === null) throw new Error(`game ${gameId} has no commits after its creation`);
-  return {
-    frames: [{ type: 'created', gameId, code, hostToken }, viewFrame(game.folded, 'host')],
-    log: { action: 'create', outcome: 'created', game: gameId, version: commit.seq },
-  };
+  return { ok: true, gameId, code, hostToken, game };
 }
 
 async function claimCode(deps: AppDeps, gameId: string): Promise<string> {
@@ -94,6 +140,7 @@ export async function joinRoom(
   code: string,
   name: string,
   seat: number | undefined,
+  device?: string,
 ): Promise<Reply> {
   const gameId = await deps.directory.gameForCode(code);
   if (gameId === null) return noRoom(code, 'no_game');
@@ -108,7 +155,8 @@ export async function joinRoom(
     // Nobody retries a join by id: each is a new player.
     commandId: `join:${deps.ids.connectionId()}`,
     actor: 'system',
-    command: { type: 'join', name, seat },
+    // Only the device key's hash is recorded: the log may be read by others, the key stays the phone's.
+    command: { type: 'join', name, seat, ...(device === undefined ? {} : { device: hashToken(device) }) },
   });
   if (outcome.kind === 'noGame') return noRoom(code, 'no_game', gameId);
   if (outcome.kind === 'rejected') {
@@ -121,8 +169,10 @@ export async function joinRoom(
   }
   if (outcome.kind !== 'appended')
     throw new Error(`join of game ${gameId} appended nothing (${outcome.kind})`);
+  // A new seat, or the seat this phone already holds (seatReclaimed).
   const taken = outcome.commit.events.find(
-    (e): e is { type: 'seatTaken'; seat: number } => (e as { type?: string }).type === 'seatTaken',
+    (e): e is { type: 'seatTaken' | 'seatReclaimed'; seat: number } =>
+      (e as { type?: string }).type === 'seatTaken' || (e as { type?: string }).type === 'seatReclaimed',
   );
   if (taken === undefined) throw new Error(`join of game ${gameId} took no seat`);
   const token = mintToken(deps.ids, outcome.version);

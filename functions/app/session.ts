@@ -36,6 +36,12 @@ export async function resume(
     };
   }
   const seat = granted === 'host' ? 'host' : seatNow(game, granted, grant);
+  if (seat === null) {
+    return {
+      frames: [errorFrame('bad_token', 'that seat was given up: join the room again')],
+      log: { ...log, outcome: 'seat_left' },
+    };
+  }
   await deps.directory.bindConnection(connectionId, { gameId, seat }, bindingExpiry(deps));
   return {
     frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat)],

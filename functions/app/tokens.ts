@@ -26,9 +26,18 @@ export function grantOf(token: string): number | null {
   return Number.isSafeInteger(grant) && grant >= 1 ? grant : null;
 }
 
-/** Where the player granted `seat` at version `grant` sits now. */
-export function seatNow(game: HeldGame, seat: number, grant: number): number {
-  let current = seat;
-  for (const move of game.moves) if (move.seq > grant && move.from === current) current = move.to;
+/**
+ * Where the player granted `seat` at version `grant` sits now, or null once he left the table (his token
+ * must not open the seat for whoever sits there next). The moves of one commit happen at once (a swap).
+ */
+export function seatNow(game: HeldGame, seat: number, grant: number): number | null {
+  let current: number | null = seat;
+  let movedAt = 0;
+  for (const move of game.moves) {
+    if (current === null) break;
+    if (move.seq <= grant || move.seq === movedAt || move.from !== current) continue;
+    current = move.to;
+    movedAt = move.seq;
+  }
   return current;
 }

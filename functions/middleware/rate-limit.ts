@@ -38,7 +38,7 @@ export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<
             frame.commandId,
           );
       }
-      if (frame?.action === 'create' || frame?.action === 'join') {
+      if (frame?.action === 'create' || frame?.action === 'join' || frame?.action === 'rematch') {
         const address = requestContext.identity?.sourceIp;
         const ok =
           limiter.take(connection, 'joins', limits.joins) &&

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import type { Actor, Seat } from '../domain/vocabulary.js';
 import { type Command, parseCommand } from '../engine/commands.js';
-import { createGame, type Decision, decide, joinGame } from '../engine/decide.js';
+import {
+  type CarriedSeat,
+  createGame,
+  type Decision,
+  decide,
+  joinGame,
+  openRematch,
+} from '../engine/decide.js';
 import type { GameState } from '../engine/state.js';
 import { type SettingsInput, settingsInputSchema } from '../rules/settings.js';
 
@@ -12,10 +19,12 @@ import { type SettingsInput, settingsInputSchema } from '../rules/settings.js';
  * game command; `start` carries the seed the server drew for the deal.
  */
 export type RecordedCommand =
-  | { type: 'create'; settings: SettingsInput; hostName: string; release?: string }
-  | { type: 'join'; name: string; seat?: Seat }
+  | { type: 'create'; settings: SettingsInput; hostName: string; release?: string; seats?: CarriedSeat[] }
+  | { type: 'join'; name: string; seat?: Seat; device?: string }
+  | { type: 'rematch'; gameId: string; code: string }
   | (Command & { seed?: number });
 
+const recordedSeat = v.pipe(v.number(), v.integer());
 const recordedRoomSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('create'),
@@ -23,12 +32,17 @@ const recordedRoomSchema = v.variant('type', [
     hostName: v.string(),
     // The release of the server that wrote the log (release.ts); it does not change what is decided.
     release: v.optional(v.string()),
+    seats: v.optional(
+      v.array(v.strictObject({ seat: recordedSeat, name: v.string(), device: v.optional(v.string()) })),
+    ),
   }),
   v.strictObject({
     type: v.literal('join'),
     name: v.string(),
-    seat: v.optional(v.pipe(v.number(), v.integer())),
+    seat: v.optional(recordedSeat),
+    device: v.optional(v.string()),
   }),
+  v.strictObject({ type: v.literal('rematch'), gameId: v.string(), code: v.string() }),
 ]);
 
 /** A commit's actor as the decider knows it, or null when the commit names nobody we know. */
@@ -47,15 +61,16 @@ export function redecide(
   const actor = actorOf(commit.actor);
   if (actor === null) return { ok: false, unreadable: `unknown actor ${JSON.stringify(commit.actor)}` };
   const raw = commit.command as { type?: unknown; seed?: unknown } | null | undefined;
-  if (raw?.type === 'create' || raw?.type === 'join') {
+  if (raw?.type === 'create' || raw?.type === 'join' || raw?.type === 'rematch') {
     const room = v.safeParse(recordedRoomSchema, raw);
     if (!room.success) return { ok: false, unreadable: `the ${raw.type} command is malformed` };
     const c = room.output;
     if (c.type === 'create') {
       if (state.created) return { ok: false, unreadable: 'a second create in one game' };
-      return createGame(c.settings, c.hostName, { actor, now: commit.at });
+      return createGame(c.settings, c.hostName, { actor, now: commit.at }, c.seats);
     }
-    return joinGame(state, c.name, c.seat, { actor, now: commit.at });
+    if (c.type === 'rematch') return openRematch(state, c, { actor, now: commit.at });
+    return joinGame(state, c.name, c.seat, { actor, now: commit.at }, c.device);
   }
   if (raw === null || typeof raw !== 'object')
     return { ok: false, unreadable: 'the command is not an object' };

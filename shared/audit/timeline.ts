@@ -84,6 +84,16 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
       return `${e.name} takes seat ${e.seat}`;
     case 'seatChanged':
       return `seat ${e.from} moves to seat ${e.to}`;
+    case 'seatReclaimed':
+      return `seat ${e.seat} comes back on the same phone`;
+    case 'seatsSwapped':
+      return `seats ${e.a} and ${e.b} change places`;
+    case 'seatRenamed':
+      return `seat ${e.seat} is now called ${e.name}`;
+    case 'seatLeft':
+      return `seat ${e.seat} is free again`;
+    case 'rematchOpened':
+      return `the table plays again in room ${e.code}`;
     case 'roleAssigned':
       return knowsRole(e.seat) ? `seat ${e.seat} is given the ${e.role} card` : null;
     case 'deckShuffled':

@@ -58,6 +58,8 @@ export type RejectionCode =
   | 'unknown_seat'
   | 'seat_taken'
   | 'game_full'
+  | 'name_taken'
+  | 'bad_name'
   | 'already_acted'
   | 'bad_target'
   | 'immune_target'

@@ -8,6 +8,8 @@ import { PURCHASES } from '../forum/purse.js';
 import { FORUM_ABILITY_IDS } from '../forum/roles.js';
 import { settingsInputSchema } from '../rules/settings.js';
 
+/** A player's name as typed; the lobby cleans it and refuses it when empty or already at the table. */
+const playerName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
 const seat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30));
 /** In moderator mode the host records a player's command `as` that seat. */
 const as = v.optional(seat);
@@ -19,10 +21,11 @@ const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =
 export const commandSchema = v.variant('type', [
   cmd('configure', { settings: settingsInputSchema }),
   cmd('takeSeat', { seat }),
-  cmd('seatPlayer', {
-    name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
-    seat: v.optional(seat),
-  }),
+  cmd('seatPlayer', { name: playerName, seat: v.optional(seat) }),
+  cmd('removeSeat', { seat }),
+  cmd('renameSeat', { seat, name: playerName }),
+  cmd('moveSeat', { seat, to: seat }),
+  cmd('leave', {}),
   cmd('start', {}),
   cmd('assignRole', { seat, role: v.picklist([...ROLE_IDS, ...(Object.keys(ROLE_ALIASES) as RoleAlias[])]) }),
   cmd('pickCard', { card: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)) }),
@@ -76,6 +79,9 @@ export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 export const HOST_COMMANDS: ReadonlySet<CommandType> = new Set([
   'configure',
   'seatPlayer',
+  'removeSeat',
+  'renameSeat',
+  'moveSeat',
   'start',
   'assignRole',
   'advance',

@@ -1,3 +1,4 @@
+import { cleanName } from '../domain/names.js';
 import type { Actor, Meta, Rejection, Seat } from '../domain/vocabulary.js';
 import { forumHandlers } from '../forum/game.js';
 import type { GameEvent } from '../log/events.js';
@@ -33,23 +34,61 @@ function run(state: GameState, meta: Meta, body: (tx: Tx) => Rejection | undefin
   return rejection ? { ok: false, rejection } : { ok: true, events: tx.events };
 }
 
-/** A new room: the preset's defaults with the creator's settings. */
-export function createGame(input: SettingsInput, hostName: string, meta: Meta): Decision {
+/** A seat a new room opens with: a rematch seats the finished game's table as it sat. */
+export interface CarriedSeat {
+  seat: Seat;
+  name: string;
+  device?: string;
+}
+
+/** A new room: the preset's defaults with the creator's settings (and, for a rematch, its players). */
+export function createGame(
+  input: SettingsInput,
+  hostName: string,
+  meta: Meta,
+  seats: readonly CarriedSeat[] = [],
+): Decision {
   const preset = PRESETS[input.preset ?? 'online'];
   const settings = mergeSettings(preset.defaults, input);
   const problem = checkSettings(settings);
   if (problem) return { ok: false, rejection: problem };
   return run(initialState, meta, (tx) => {
-    emit(tx, { type: 'gameCreated', settings, hostName, at: meta.now });
+    emit(tx, { type: 'gameCreated', settings, hostName: cleanName(hostName), at: meta.now });
+    for (const s of seats) {
+      const rejection = seatNewPlayer(tx, s.name, s.seat, s.device);
+      if (rejection) return rejection;
+    }
     return undefined;
   });
 }
 
-/** A player joins the lobby: at the seat asked for, or the lowest free one. */
-export function joinGame(state: GameState, name: string, seat: Seat | undefined, meta: Meta): Decision {
+/**
+ * A player joins the lobby: at the seat asked for, or the lowest free one; `device` is the hash of his
+ * phone's device key, and a phone that already sits here gets its own seat back.
+ */
+export function joinGame(
+  state: GameState,
+  name: string,
+  seat: Seat | undefined,
+  meta: Meta,
+  device?: string,
+): Decision {
   return run(state, meta, (tx) =>
-    state.created ? seatNewPlayer(tx, name, seat) : no('wrong_phase', 'no such game'),
+    state.created ? seatNewPlayer(tx, name, seat, device) : no('wrong_phase', 'no such game'),
   );
+}
+
+/** The host opens a rematch once the game is over: the new game's id and room code are recorded here. */
+export function openRematch(state: GameState, next: { gameId: string; code: string }, meta: Meta): Decision {
+  return run(state, meta, (tx) => {
+    if (!state.created) return no('wrong_phase', 'no such game');
+    if (meta.actor !== 'host') return no('host_only', 'only the host opens a rematch');
+    if (state.phase.kind !== 'over') return no('wrong_phase', 'a rematch follows a finished game');
+    if (state.rematch)
+      return no('not_allowed', `this table already plays again in room ${state.rematch.code}`);
+    emit(tx, { type: 'rematchOpened', gameId: next.gameId, code: next.code });
+    return undefined;
+  });
 }
 
 /** Who a command really comes from: the connection's actor, or in moderator mode the seat the host records. */

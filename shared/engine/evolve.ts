@@ -21,6 +21,25 @@ const withUndo = (s: GameState): GameState =>
 
 const bump = (m: Record<string, number>, seat: number, value: number) => ({ ...m, [seat]: value });
 
+function withoutKey<T>(m: Record<string, T>, seat: number): Record<string, T> {
+  const { [seat]: _gone, ...rest } = m;
+  return rest;
+}
+
+/** What seat `from` held now belongs to seat `to` (which held nothing). */
+function moveKey<T>(m: Record<string, T>, from: number, to: number): Record<string, T> {
+  if (!(from in m)) return withoutKey(m, to);
+  return { ...withoutKey(m, from), [to]: m[from] as T };
+}
+
+function swapKeys<T>(m: Record<string, T>, a: number, b: number): Record<string, T> {
+  const rest = withoutKey(withoutKey(m, a), b);
+  return {
+    ...rest,
+    ...(b in m ? { [a]: m[b] as T } : {}),
+    ...(a in m ? { [b]: m[a] as T } : {}),
+  };
+}
 /** The events that open a judge's action: the state before them is what his `undo` brings back. */
 const JUDGE_OPENERS: ReadonlySet<GameEvent['type']> = new Set([
   'foulGiven',
@@ -54,16 +73,38 @@ function apply(s: GameState, e: GameEvent): GameState {
     case 'settingsChanged':
       return { ...s, settings: e.settings };
     case 'seatTaken':
-      return { ...s, names: { ...s.names, [e.seat]: e.name } };
-    case 'seatChanged': {
-      const { [e.from]: name, ...rest } = s.names;
-      const { [e.from]: role, ...roles } = s.roles;
       return {
         ...s,
-        names: { ...rest, [e.to]: name ?? '' },
-        roles: role ? { ...roles, [e.to]: role } : roles,
+        names: { ...s.names, [e.seat]: e.name },
+        devices: e.device === undefined ? s.devices : { ...s.devices, [e.seat]: e.device },
       };
-    }
+    case 'seatChanged':
+      return {
+        ...s,
+        names: moveKey(s.names, e.from, e.to) as Record<string, string>,
+        roles: moveKey(s.roles, e.from, e.to),
+        devices: moveKey(s.devices, e.from, e.to),
+      };
+    case 'seatReclaimed':
+      return s;
+    case 'seatsSwapped':
+      return {
+        ...s,
+        names: swapKeys(s.names, e.a, e.b),
+        roles: swapKeys(s.roles, e.a, e.b),
+        devices: swapKeys(s.devices, e.a, e.b),
+      };
+    case 'seatRenamed':
+      return { ...s, names: { ...s.names, [e.seat]: e.name } };
+    case 'seatLeft':
+      return {
+        ...s,
+        names: withoutKey(s.names, e.seat),
+        roles: withoutKey(s.roles, e.seat),
+        devices: withoutKey(s.devices, e.seat),
+      };
+    case 'rematchOpened':
+      return { ...s, rematch: { gameId: e.gameId, code: e.code } };
     case 'roleAssigned':
       return { ...s, roles: { ...s.roles, [e.seat]: e.role } };
     case 'deckShuffled':

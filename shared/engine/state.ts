@@ -68,6 +68,10 @@ export interface GameState {
   hostName: string;
   /** Seat → player name, for every seat taken. */
   names: Record<string, string>;
+  /** Seat → hash of the device key of the phone that took it (none for players seated by the host). */
+  devices: Record<string, string>;
+  /** The game the same table went on to play, once the host opened it. */
+  rematch: { gameId: string; code: string } | null;
   /** Seat → role once dealt; during manual dealing the host's assignments so far. */
   roles: Record<string, RoleId>;
   /** Face-down cards (hidden-card dealing) and who picked which. */
@@ -142,6 +146,8 @@ export const initialState: GameState = {
   settings: PRESETS.online.defaults,
   hostName: '',
   names: {},
+  devices: {},
+  rematch: null,
   roles: {},
   deck: null,
   picks: {},

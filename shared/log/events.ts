@@ -18,8 +18,17 @@ import type {
 export type GameEvent =
   | { type: 'gameCreated'; settings: Settings; hostName: string; at: number }
   | { type: 'settingsChanged'; settings: Settings }
-  | { type: 'seatTaken'; seat: Seat; name: string }
+  /** `device`: the hash of the joining phone's device key (never the key), so that it finds its seat again. */
+  | { type: 'seatTaken'; seat: Seat; name: string; device?: string }
   | { type: 'seatChanged'; from: Seat; to: Seat }
+  /** A phone that already holds the seat joined again: it is given the same seat. */
+  | { type: 'seatReclaimed'; seat: Seat }
+  | { type: 'seatsSwapped'; a: Seat; b: Seat }
+  | { type: 'seatRenamed'; seat: Seat; name: string }
+  /** The player left the lobby, or the host removed him: the seat is free again and his tokens open nothing. */
+  | { type: 'seatLeft'; seat: Seat }
+  /** The same people, seats and settings play again in the game `gameId` (room `code`). */
+  | { type: 'rematchOpened'; gameId: string; code: string }
   | { type: 'roleAssigned'; seat: Seat; role: RoleId }
   | { type: 'deckShuffled'; deck: RoleId[] }
   | { type: 'cardPicked'; seat: Seat; card: number; role: RoleId }

@@ -48,8 +48,14 @@ export class Table {
     return this.apply('host', { type: 'create', settings, hostName });
   }
 
-  join(name: string, seat?: number): Rejection | null {
-    return this.apply('system', seat === undefined ? { type: 'join', name } : { type: 'join', name, seat });
+  /** `device`: the hash of the phone's device key, as the server records it. */
+  join(name: string, seat?: number, device?: string): Rejection | null {
+    return this.apply('system', {
+      type: 'join',
+      name,
+      ...(seat === undefined ? {} : { seat }),
+      ...(device === undefined ? {} : { device }),
+    });
   }
 
   /** Sends a raw command (checked like any client's) from an actor; returns the rejection, if any. */

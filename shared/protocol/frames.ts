@@ -23,6 +23,8 @@ export const clientFrameSchema = v.variant('action', [
     code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/)),
     name,
     seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30))),
+    /** The phone's own random key: the same phone joining again gets its seat back. */
+    device: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(100))),
   }),
   v.strictObject({
     action: v.literal('resume'),
@@ -37,6 +39,7 @@ export const clientFrameSchema = v.variant('action', [
     command: v.unknown(),
   }),
   v.strictObject({ action: v.literal('sync'), gameId: v.optional(id) }),
+  v.strictObject({ action: v.literal('rematch') }),
   v.strictObject({ action: v.literal('ping') }),
   v.strictObject({
     action: v.literal('thread'),
@@ -71,6 +74,7 @@ export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'resume',
   'command',
   'sync',
+  'rematch',
   'ping',
   'signal',
   'thread',
@@ -89,6 +93,10 @@ export type ErrorCode =
   | 'bad_settings'
   | 'game_full'
   | 'seat_taken'
+  | 'name_taken'
+  | 'bad_name'
+  | 'host_only'
+  | 'not_allowed'
   | 'wrong_phase'
   | 'unknown_seat'
   | 'rate_limited'

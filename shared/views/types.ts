@@ -129,6 +129,8 @@ export interface GameView {
   sheet: AnySheet | null;
   /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
   forum: ForumView | null;
+  /** The game this table went on to play (a rematch): every phone that sat here follows it. */
+  rematch: { gameId: string; code: string } | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */
   story: StoryChapter[] | null;
 }

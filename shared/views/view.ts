@@ -249,6 +249,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     host: privileged ? hostOf(s) : null,
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     forum: forumViewFor(s, viewer, privileged || over),
+    rematch: s.rematch,
     story: over ? storyOf(s) : null,
   };
 }

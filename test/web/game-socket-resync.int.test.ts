@@ -67,6 +67,7 @@ describe("the PWA's socket: the server's word on the version wins", () => {
         code: table.code,
         name: 'Player 2',
         savedAt: Date.now(),
+        status: 'lobby',
       });
       await until(() => controller.status === 'open', 'the resume');
       const real = controller.version;

@@ -11,6 +11,12 @@ describe('routes', () => {
     expect(parseRoute('#/game/g-1/sheet', '')).toEqual({ page: 'sheet', gameId: 'g-1' });
   });
 
+  it('opens a room as the host or as his own seat, for a host who plays', () => {
+    expect(parseRoute('#/game/g-1/desk', '')).toEqual({ page: 'room', gameId: 'g-1', as: 'host' });
+    expect(parseRoute('#/game/g-1/seat', '')).toEqual({ page: 'room', gameId: 'g-1', as: 'seat' });
+    expect(parseRoute('#/game/g-1/nonsense', '')).toEqual({ page: 'room', gameId: 'g-1' });
+  });
+
   it('takes ?code= from printed links, and drops codes the server would refuse', () => {
     expect(parseRoute('', '?code=wxyz')).toEqual({ page: 'home', code: 'WXYZ' });
     expect(parseRoute('#/join/a!', '')).toEqual({ page: 'home', code: null });
@@ -18,7 +24,14 @@ describe('routes', () => {
   });
 
   it('round-trips through hrefOf', () => {
-    for (const hash of ['#/', '#/join/ABCD', '#/game/x%2Fy', '#/game/abc/sheet']) {
+    for (const hash of [
+      '#/',
+      '#/join/ABCD',
+      '#/game/x%2Fy',
+      '#/game/abc/sheet',
+      '#/game/abc/desk',
+      '#/game/abc/seat',
+    ]) {
       expect(hrefOf(parseRoute(hash, ''))).toBe(hash);
     }
   });

@@ -7,6 +7,7 @@ import './components/connection-banner.js';
 import './components/language-picker.js';
 import './components/signal-toggle.js';
 import './components/toast-stack.js';
+import { PRESET_IDS } from '../../shared/rules/settings.js';
 import type { Toast } from './components/toast-stack.js';
 import { socketUrl } from './config.js';
 import { emptyRoom, type RoomState, roomContext } from './context/room-context.js';
@@ -18,8 +19,18 @@ import type { CommandEvent, CreateDetail, JoinDetail, PushEvent, ThreadEvent } f
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
+import { lastTimers, rememberTimers } from './logic/last-timers.js';
 import { isNight, screenOf } from './logic/screen.js';
-import { type KeyValueStore, loadSession, MemoryStore, recentSessions } from './logic/sessions.js';
+import {
+  forgetSession,
+  type KeyValueStore,
+  loadSession,
+  MemoryStore,
+  recentGames,
+  type Session,
+  sessionsOf,
+} from './logic/sessions.js';
+import { defaultsOf } from './logic/settings-fields.js';
 import './pages/game-page.js';
 import './pages/home-page.js';
 import './pages/host-page.js';
@@ -52,7 +63,6 @@ export class AppShell extends LitElement {
   @state() private toasts: Toast[] = [];
   @state() private busy = false;
   @state() private locale: Locale = getLocale() as Locale;
-  @state() private lost = false;
 
   @provide({ context: roomContext })
   @state()
@@ -60,6 +70,10 @@ export class AppShell extends LitElement {
 
   private readonly store = storage();
   private toastId = 0;
+  /** The rematch this phone already follows (it joins the new room once). */
+  private following: string | null = null;
+  /** A leave is under way: the seat's end is expected, not a loss to report. */
+  private leaving = false;
   private readonly wakeLock = new WakeLock(this);
   private readonly signals = new Signals(this, this.store);
   @state() private muted = this.signals.muted;
@@ -68,10 +82,7 @@ export class AppShell extends LitElement {
     store: this.store,
     onChange: () => this.sync(),
     onProblem: (code, message) => this.toast(problemText(code, message)),
-    onLost: () => {
-      this.lost = true;
-      this.toast(problemText('bad_token', ''));
-    },
+    onLost: (session) => this.onLost(session),
   });
   /** The socket is also the video table's signalling channel. */
   @provide({ context: signallingContext })
@@ -114,8 +125,30 @@ export class AppShell extends LitElement {
         margin: 0 auto;
         padding: 0 1rem 1rem;
       }
-      main > :first-child:not(sc-game-page):not(sc-host-page) {
+      main > :first-child:not(sc-game-page):not(sc-host-page):not(.roles) {
         margin-top: 1rem;
+      }
+      /* A host who plays holds two places in one room: his desk and his seat, one tap apart. */
+      .roles {
+        display: flex;
+        gap: 0.5rem;
+        margin: 0.5rem 0;
+      }
+      .roles a {
+        flex: 1 1 0;
+      }
+      .roles a[aria-current='page'] {
+        background: var(--accent);
+        color: var(--on-accent);
+      }
+      .unsent {
+        text-align: center;
+        font-weight: 600;
+        margin: 0.25rem 0;
+      }
+      .again {
+        width: 100%;
+        margin: 0.5rem 0;
       }
       @media print {
         header,
@@ -138,6 +171,7 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-seat-guest', this.onGuest);
     this.addEventListener('sc-thread', this.onThread);
     this.addEventListener('sc-push', this.onPush);
+    this.addEventListener('sc-leave', this.onLeave);
     this.addEventListener('sc-mute', this.onMute);
     this.enter(this.route);
   }
@@ -161,7 +195,8 @@ export class AppShell extends LitElement {
         </span>
       </header>
       <sc-connection-banner .status=${this.room.status} .online=${this.room.online}></sc-connection-banner>
-      <main>${this.page()}</main>
+      ${this.unsentNote()}
+      <main>${this.roles()}${this.rematchBar()}${this.page()}</main>
       <sc-toast-stack .toasts=${this.toasts}></sc-toast-stack>`;
   }
 
@@ -171,7 +206,8 @@ export class AppShell extends LitElement {
       return html`<sc-home-page
         .code=${r.code}
         .name=${this.savedName()}
-        .recent=${recentSessions(this.store, Date.now())}
+        .recent=${recentGames(this.store, Date.now())}
+        .lastTimers=${lastTimers(this.store, PRESET_IDS, defaultsOf)}
         .busy=${this.busy}
       ></sc-home-page>`;
     }
@@ -185,7 +221,7 @@ export class AppShell extends LitElement {
       ></sc-replay-page>`;
     }
     const view = this.room.view;
-    if (!this.room.session || this.lost) {
+    if (!this.room.session) {
       return html`<section class="card">
         <h1>${msg('This phone is not in that game', { id: 'room.notIn' })}</h1>
         <p>${msg('Join it with its code from the home screen.', { id: 'room.joinHint' })}</p>
@@ -206,6 +242,45 @@ export class AppShell extends LitElement {
     }
   }
 
+  /** The desk and the seat of a host who plays, when this phone holds both for the room. */
+  private roles() {
+    const r = this.route;
+    if (r.page !== 'room') return '';
+    const held = sessionsOf(this.store, r.gameId);
+    if (held.length < 2) return '';
+    const current = this.room.session?.kind;
+    const link = (kind: Session['kind'], label: string) =>
+      html`<a
+        class="button"
+        href=${hrefOf({ page: 'room', gameId: r.gameId, as: kind })}
+        aria-current=${current === kind ? 'page' : 'false'}
+        >${label}</a
+      >`;
+    return html`<nav class="roles" aria-label=${msg('Your places in this room', { id: 'room.roles' })}>
+      ${link('host', msg('Host’s desk', { id: 'room.desk' }))} ${link('seat', msg('My seat', { id: 'room.seat' }))}
+    </nav>`;
+  }
+
+  /** Moves sent while the connection is down wait, and say so, until the server takes or refuses them. */
+  private unsentNote() {
+    const waiting = this.socket.unsent;
+    if (waiting === 0 || (this.room.status === 'open' && this.room.online)) return '';
+    return html`<p class="unsent" role="status">${msg('Waiting to send…', { id: 'room.unsent' })}</p>`;
+  }
+
+  /** After the game: the host opens a rematch in one tap; every other phone follows on its own. */
+  private rematchBar() {
+    const view = this.room.view;
+    if (this.route.page !== 'room' || !view?.over) return '';
+    if (view.rematch) {
+      return html`<p class="card" role="status">${msg('The table plays again: joining the new game…', { id: 'room.following' })}</p>`;
+    }
+    if (view.viewer !== 'host') return '';
+    return html`<button class="primary again" ?disabled=${this.busy} @click=${this.onRematch}>
+      ${msg('Play again: same players, seats and settings', { id: 'room.rematch' })}
+    </button>`;
+  }
+
   /** Copies the socket's state into the context value (a new object, so consumers update). */
   private sync(): void {
     const s = this.socket;
@@ -217,6 +292,21 @@ export class AppShell extends LitElement {
       online: this.room.online,
     };
     this.reflect(s.view);
+    const rematch = s.view?.rematch;
+    if (rematch && s.session?.kind === 'seat' && this.following !== rematch.gameId) {
+      this.following = rematch.gameId;
+      void this.follow(s.session, rematch.code);
+    }
+  }
+
+  /**
+   * The table plays again: this seat joins the new room with the phone's device key, which gives it the
+   * seat it had. A host who plays has his desk moved by his own tap; his seat follows the same way.
+   */
+  private async follow(from: Session, code: string): Promise<void> {
+    const name = this.room.view?.seats.find((x) => x.seat === from.seat)?.name ?? from.name;
+    const host = loadSession(this.store, from.gameId, 'host');
+    await this.enterRoom(() => this.socket.join(code, name), name, host ? 'seat' : undefined);
   }
 
   /** The page around the app follows the game: night theme, title, and the screen kept awake. */
@@ -232,7 +322,6 @@ export class AppShell extends LitElement {
   }
 
   private enter(route: Route): void {
-    this.lost = false;
     if (route.page === 'home' || route.page === 'replay') {
       // The replay viewer (and the engine it folds with) loads only when a replay is opened.
       if (route.page === 'replay') void import('./pages/replay-page.js');
@@ -240,7 +329,7 @@ export class AppShell extends LitElement {
       this.sync();
       return;
     }
-    const session = loadSession(this.store, route.gameId);
+    const session = loadSession(this.store, route.gameId, route.page === 'room' ? route.as : undefined);
     if (!session) {
       this.socket.close();
       this.sync();
@@ -252,11 +341,13 @@ export class AppShell extends LitElement {
 
   private readonly onRoute = () => {
     const next = parseRoute(location.hash, location.search);
+    const as = (r: Route) => (r.page === 'room' ? r.as : undefined);
     const same =
       next.page !== 'home' &&
       this.route.page !== 'home' &&
       (next.page === 'replay') === (this.route.page === 'replay') &&
-      next.gameId === this.route.gameId;
+      next.gameId === this.route.gameId &&
+      (next.page !== 'room' || this.route.page !== 'room' || as(next) === as(this.route));
     this.route = next;
     if (!same) this.enter(next);
   };
@@ -307,22 +398,83 @@ export class AppShell extends LitElement {
 
   private readonly onCreate = async (e: CustomEvent<CreateDetail>) => {
     e.stopPropagation();
-    await this.enterRoom(() => this.socket.create(e.detail.settings, e.detail.name), e.detail.name);
+    const { settings, name, play } = e.detail;
+    rememberTimers(this.store, settings);
+    await this.enterRoom(
+      () =>
+        play
+          ? this.hostAndPlay(() => this.socket.create(settings, name))
+          : this.socket.create(settings, name),
+      name,
+      play ? 'host' : undefined,
+    );
   };
+
+  /**
+   * "I host and I play": the room is opened as host, then joined from this same phone for a seat; both
+   * sessions are kept and the phone goes back to the desk.
+   */
+  private async hostAndPlay(open: () => Promise<Session>): Promise<Session> {
+    const host = await open();
+    await this.socket.join(host.code, host.name);
+    this.socket.open(host);
+    return host;
+  }
 
   private readonly onJoin = async (e: CustomEvent<JoinDetail>) => {
     e.stopPropagation();
     await this.enterRoom(() => this.socket.join(e.detail.code, e.detail.name), e.detail.name);
   };
 
-  private async enterRoom(open: () => Promise<{ gameId: string }>, name: string): Promise<void> {
+  /** The host of a finished game opens the rematch; a host who played there takes his seat along. */
+  private readonly onRematch = async () => {
+    const from = this.room.session;
+    if (!from) return;
+    const seat = loadSession(this.store, from.gameId, 'seat');
+    await this.enterRoom(
+      () => (seat ? this.hostAndPlay(() => this.socket.rematch()) : this.socket.rematch()),
+      from.name,
+      seat ? 'host' : undefined,
+    );
+  };
+
+  /** A player leaves the lobby: his seat is freed and this phone forgets it. */
+  private readonly onLeave = async (e: Event) => {
+    e.stopPropagation();
+    const session = this.room.session;
+    if (session?.kind !== 'seat') return;
+    this.leaving = true;
+    await this.socket.send({ type: 'leave' });
+    this.leaving = false;
+    this.goElsewhere(session);
+  };
+
+  /** The token no longer opens the game (left, removed, or unknown): forget it, go to what is left. */
+  private onLost(session: Session): void {
+    if (this.leaving) return;
+    this.toast(problemText('bad_token', ''));
+    this.goElsewhere(session);
+  }
+
+  private goElsewhere(session: Session): void {
+    forgetSession(this.store, session);
+    const other = loadSession(this.store, session.gameId);
+    location.hash = other ? hrefOf({ page: 'room', gameId: session.gameId, as: other.kind }) : '#/';
+  }
+
+  private async enterRoom(
+    open: () => Promise<{ gameId: string }>,
+    name: string,
+    as?: Session['kind'],
+  ): Promise<void> {
     this.busy = true;
     this.saveName(name);
     try {
       const session = await open();
-      const route: Route = { page: 'room', gameId: session.gameId };
+      const route: Route = as
+        ? { page: 'room', gameId: session.gameId, as }
+        : { page: 'room', gameId: session.gameId };
       this.route = route;
-      this.lost = false;
       // Replace the join link in history: "back" from the game must not join again.
       history.replaceState(null, '', `${location.pathname}${hrefOf(route)}`);
     } catch (error) {

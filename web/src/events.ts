@@ -15,6 +15,8 @@ export interface CommandEvent extends CustomEvent<Command> {
 export interface CreateDetail {
   settings: SettingsInput;
   name: string;
+  /** "I host and I play": the host also takes a seat from this phone. */
+  play?: boolean;
 }
 export interface JoinDetail {
   code: string;
@@ -54,6 +56,7 @@ declare global {
     'sc-seat-guest': CustomEvent<string>;
     'sc-thread': ThreadEvent;
     'sc-push': PushEvent;
+    'sc-leave': CustomEvent<null>;
   }
 }
 

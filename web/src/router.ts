@@ -1,9 +1,13 @@
 import { normalizeCode } from './logic/join-code.js';
+import type { SessionKind } from './logic/sessions.js';
 
-/** Where the app is: the hash keeps every screen addressable without a server route for each. */
+/**
+ * Where the app is: the hash keeps every screen addressable without a server route for each. A room may
+ * name the role the phone enters it as (`/desk` the host's, `/seat` his own seat, for a host who plays).
+ */
 export type Route =
   | { page: 'home'; code: string | null }
-  | { page: 'room'; gameId: string }
+  | { page: 'room'; gameId: string; as?: SessionKind }
   | { page: 'sheet'; gameId: string }
   | ReplayRoute;
 
@@ -20,6 +24,8 @@ export interface ReplayRoute {
   key: string | null;
 }
 
+const ROLE_PARTS: Record<string, SessionKind> = { desk: 'host', seat: 'seat' };
+
 /** Reads a route from `location.hash` and `location.search` (`?code=` from printed or shared links). */
 export function parseRoute(hash: string, search: string): Route {
   const [path, hashQuery = ''] = hash.split('?', 2);
@@ -29,7 +35,9 @@ export function parseRoute(hash: string, search: string): Route {
     .filter((p) => p.length > 0)
     .map((p) => safeDecode(p));
   if (parts[0] === 'game' && parts[1]) {
-    return parts[2] === 'sheet' ? { page: 'sheet', gameId: parts[1] } : { page: 'room', gameId: parts[1] };
+    if (parts[2] === 'sheet') return { page: 'sheet', gameId: parts[1] };
+    const as = parts[2] === undefined ? undefined : ROLE_PARTS[parts[2]];
+    return as ? { page: 'room', gameId: parts[1], as } : { page: 'room', gameId: parts[1] };
   }
   if (parts[0] === 'replay') return replayRoute(parts[1] ?? null, new URLSearchParams(hashQuery));
   if (parts[0] === 'join' && parts[1]) return { page: 'home', code: normalizeCode(parts[1]) };
@@ -41,8 +49,10 @@ export function hrefOf(route: Route): string {
   switch (route.page) {
     case 'home':
       return route.code ? `#/join/${encodeURIComponent(route.code)}` : '#/';
-    case 'room':
-      return `#/game/${encodeURIComponent(route.gameId)}`;
+    case 'room': {
+      const room = `#/game/${encodeURIComponent(route.gameId)}`;
+      return route.as === undefined ? room : `${room}/${route.as === 'host' ? 'desk' : 'seat'}`;
+    }
     case 'sheet':
       return `#/game/${encodeURIComponent(route.gameId)}/sheet`;
     case 'replay': {

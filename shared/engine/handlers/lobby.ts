@@ -1,3 +1,4 @@
+import { cleanName, isReservedName, nameKey } from '../../domain/names.js';
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
 import { forumTable } from '../../forum/game.js';
 import { forumRolesProblem } from '../../forum/roles.js';
@@ -9,6 +10,7 @@ import { mergeSettings, rolesForTable } from '../../rules/table.js';
 import { type Handler, inLobby, isRejection, maxSeats, no, seated, seatsOf } from '../checks.js';
 import { beginPlay, endStep, startStep } from '../flow.js';
 import { shuffle } from '../random.js';
+import type { GameState } from '../state.js';
 import { emit, type Tx } from '../tx.js';
 
 export function checkSettings(settings: Settings): Rejection | undefined {
@@ -23,9 +25,48 @@ export function checkSettings(settings: Settings): Rejection | undefined {
   return undefined;
 }
 
-export function seatNewPlayer(tx: Tx, name: string, seat: Seat | undefined): Rejection | undefined {
+/**
+ * The name as the table will show it, or why it is refused: nothing visible left once cleaned, a word the
+ * app uses for others than players, or a name someone at the table (other than `except`) already has.
+ */
+export function tableName(s: GameState, raw: string, except?: Seat): string | Rejection {
+  const name = cleanName(raw);
+  if (name.length === 0) return no('bad_name', 'a name needs at least one visible letter');
+  if (isReservedName(name)) return no('bad_name', `"${name}" is a word the app uses; choose another name`);
+  const key = nameKey(name);
+  for (const [seat, other] of Object.entries(s.names)) {
+    if (Number(seat) !== except && nameKey(other) === key)
+      return no('name_taken', `seat ${seat} is already called ${other}`);
+  }
+  return name;
+}
+
+/** The seat the phone with this device key already holds at the table, if any. */
+const seatOfDevice = (s: GameState, device: string | undefined): Seat | undefined => {
+  if (device === undefined) return undefined;
+  const found = Object.entries(s.devices).find(([, d]) => d === device);
+  return found ? Number(found[0]) : undefined;
+};
+
+/**
+ * A player takes a seat in the lobby. A phone that already holds a seat here (same device key) gets that
+ * seat back rather than a second one: one phone, one seat.
+ */
+export function seatNewPlayer(
+  tx: Tx,
+  rawName: string,
+  seat: Seat | undefined,
+  device?: string,
+): Rejection | undefined {
   const s = tx.state;
   if (!inLobby(s)) return no('wrong_phase', 'the game has started');
+  const held = seatOfDevice(s, device);
+  if (held !== undefined) {
+    emit(tx, { type: 'seatReclaimed', seat: held });
+    return undefined;
+  }
+  const name = tableName(s, rawName);
+  if (isRejection(name)) return name;
   const max = maxSeats(s);
   const taken = new Set(seatsOf(s));
   if (seat !== undefined) {
@@ -35,7 +76,7 @@ export function seatNewPlayer(tx: Tx, name: string, seat: Seat | undefined): Rej
   let chosen = seat;
   for (let i = 1; chosen === undefined && i <= max; i++) if (!taken.has(i)) chosen = i;
   if (chosen === undefined) return no('game_full', 'every seat is taken');
-  emit(tx, { type: 'seatTaken', seat: chosen, name });
+  emit(tx, { type: 'seatTaken', seat: chosen, name, ...(device === undefined ? {} : { device }) });
   return undefined;
 }
 
@@ -86,6 +127,56 @@ const takeSeat: Handler<'takeSeat'> = (tx, c, who) => {
   if (c.seat === seat) return undefined;
   if (c.seat in s.names) return no('seat_taken', `seat ${c.seat} is taken`);
   emit(tx, { type: 'seatChanged', from: seat, to: c.seat });
+  return undefined;
+};
+
+/** The seat a host's lobby command names, if someone sits there and the lobby is still open. */
+function lobbySeat(s: GameState, seat: Seat): Rejection | undefined {
+  if (!inLobby(s)) return no('wrong_phase', 'seats change only in the lobby');
+  if (!(seat in s.names)) return no('unknown_seat', `seat ${seat} is empty`);
+  return undefined;
+}
+
+const removeSeat: Handler<'removeSeat'> = (tx, c) => {
+  const problem = lobbySeat(tx.state, c.seat);
+  if (problem) return problem;
+  emit(tx, { type: 'seatLeft', seat: c.seat });
+  return undefined;
+};
+
+const renameSeat: Handler<'renameSeat'> = (tx, c) => {
+  const s = tx.state;
+  const problem = lobbySeat(s, c.seat);
+  if (problem) return problem;
+  const name = tableName(s, c.name, c.seat);
+  if (isRejection(name)) return name;
+  if (name !== s.names[c.seat]) emit(tx, { type: 'seatRenamed', seat: c.seat, name });
+  return undefined;
+};
+
+/** The host moves a player to another seat: a free one, or an occupied one whose player takes his place. */
+const moveSeat: Handler<'moveSeat'> = (tx, c) => {
+  const s = tx.state;
+  const problem = lobbySeat(s, c.seat);
+  if (problem) return problem;
+  const max = maxSeats(s);
+  if (c.to > max) return no('unknown_seat', `seats are 1 to ${max}`);
+  if (c.to === c.seat) return undefined;
+  emit(
+    tx,
+    c.to in s.names
+      ? { type: 'seatsSwapped', a: c.seat, b: c.to }
+      : { type: 'seatChanged', from: c.seat, to: c.to },
+  );
+  return undefined;
+};
+
+const leave: Handler<'leave'> = (tx, _c, who) => {
+  const s = tx.state;
+  const seat = seated(s, who);
+  if (isRejection(seat)) return seat;
+  if (!inLobby(s)) return no('wrong_phase', 'the game has started: "Give up" leaves it');
+  emit(tx, { type: 'seatLeft', seat });
   return undefined;
 };
 
@@ -177,10 +268,24 @@ const pickCard: Handler<'pickCard'> = (tx, c, who) => {
 export const lobbyHandlers = {
   configure,
   seatPlayer: (tx, c) => seatNewPlayer(tx, c.name, c.seat),
+  removeSeat,
+  renameSeat,
+  moveSeat,
+  leave,
   takeSeat,
   start,
   assignRole,
   pickCard,
 } satisfies {
-  [K in 'configure' | 'seatPlayer' | 'takeSeat' | 'start' | 'assignRole' | 'pickCard']: Handler<K>;
+  [K in
+    | 'configure'
+    | 'seatPlayer'
+    | 'removeSeat'
+    | 'renameSeat'
+    | 'moveSeat'
+    | 'leave'
+    | 'takeSeat'
+    | 'start'
+    | 'assignRole'
+    | 'pickCard']: Handler<K>;
 };

@@ -9,7 +9,14 @@ import type { ConnectionStatus } from '../context/room-context.js';
 import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
 import { reconnectDelay } from '../logic/backoff.js';
 import { acceptView } from '../logic/frames.js';
-import { type KeyValueStore, type Session, saveSession } from '../logic/sessions.js';
+import {
+  deviceKey,
+  type KeyValueStore,
+  noteStatus,
+  type Session,
+  type SessionStatus,
+  saveSession,
+} from '../logic/sessions.js';
 
 /** How a command ended: the server's ack, or its refusal with a code the UI can explain. */
 export type CommandResult = { ok: true; version: number } | { ok: false; code: string; message: string };
@@ -106,22 +113,16 @@ export class GameSocket implements ReactiveController, Signalling {
 
   /** Creates a room; the connection becomes the host's. */
   async create(settings: SettingsInput, name: string): Promise<Session> {
-    const frame = await this.request({ action: 'create', settings, name }, 'created');
-    if (frame.type !== 'created') throw new SocketError('internal', 'unexpected reply');
-    return this.bind({
-      gameId: frame.gameId,
-      token: frame.hostToken,
-      kind: 'host',
-      seat: null,
-      code: frame.code,
-      name,
-      savedAt: Date.now(),
-    });
+    return this.bind(hostSession(await this.request({ action: 'create', settings, name }, 'created'), name));
   }
 
-  /** Joins a room by its code; the connection becomes that seat's. */
+  /**
+   * Joins a room by its code; the connection becomes that seat's. The phone's device key goes with it, so
+   * a phone that already sits at this table is given its own seat back, never a second one.
+   */
   async join(code: string, name: string): Promise<Session> {
-    const frame = await this.request({ action: 'join', code, name }, 'joined');
+    const device = deviceKey(this.options.store, newCommandId);
+    const frame = await this.request({ action: 'join', code, name, device }, 'joined');
     if (frame.type !== 'joined') throw new SocketError('internal', 'unexpected reply');
     return this.bind({
       gameId: frame.gameId,
@@ -131,12 +132,32 @@ export class GameSocket implements ReactiveController, Signalling {
       code,
       name,
       savedAt: Date.now(),
+      status: 'lobby',
     });
+  }
+
+  /**
+   * The host of a finished game opens a rematch; the server answers as to a `create`, and the new game is
+   * opened on a connection of its own with the host's new token.
+   */
+  async rematch(): Promise<Session> {
+    const ws = this.ws;
+    const name = this.session?.name ?? '';
+    if (!ws || !this.bound) throw new SocketError('network', 'not connected');
+    const session = hostSession(await this.await(ws, { action: 'rematch' }, 'created'), name);
+    saveSession(this.options.store, session);
+    this.open(session);
+    return session;
+  }
+
+  /** Commands sent and not yet answered (acked or refused): the screen says they wait to be sent. */
+  get unsent(): number {
+    return this.pending.size;
   }
 
   /** Opens (or reopens) a stored game: connects if needed and resumes with its token. */
   open(session: Session): void {
-    if (this.session?.gameId === session.gameId && this.ws) return;
+    if (this.session?.gameId === session.gameId && this.session.token === session.token && this.ws) return;
     this.close();
     this.session = session;
     this.connect();
@@ -168,8 +189,15 @@ export class GameSocket implements ReactiveController, Signalling {
   send(command: Command): Promise<CommandResult> {
     const commandId = newCommandId();
     return new Promise((done) => {
-      this.pending.set(commandId, { command, done });
+      this.pending.set(commandId, {
+        command,
+        done: (r) => {
+          done(r);
+          this.options.onChange();
+        },
+      });
       if (this.bound) this.transmit({ action: 'command', commandId, command });
+      this.options.onChange();
     });
   }
 
@@ -215,6 +243,11 @@ export class GameSocket implements ReactiveController, Signalling {
     // A fresh socket: create and join bind the connection, so it must not be bound to another game.
     this.close();
     const ws = await this.openSocket();
+    return this.await(ws, frame, expect);
+  }
+
+  /** Sends a frame and waits for the one reply it expects, or its error, for REQUEST_TIMEOUT_MS at most. */
+  private await(ws: WebSocket, frame: object, expect: Waiting['expect']): Promise<ServerFrame> {
     return new Promise((resolve, reject) => {
       // A server that never answers must not leave the button spinning: give up, and say so.
       const timer = setTimeout(() => {
@@ -377,6 +410,7 @@ export class GameSocket implements ReactiveController, Signalling {
     this.resyncing = false;
     this.view = view;
     this.version = version;
+    this.session = noteStatus(this.options.store, session, statusOf(view));
     this.attempt = 0;
     if (!this.bound || this.status !== 'open') {
       this.bound = true;
@@ -449,6 +483,24 @@ export class GameSocket implements ReactiveController, Signalling {
     this.host.requestUpdate();
   }
 }
+
+/** The host's session of a room the server just opened (`created`). */
+function hostSession(frame: ServerFrame, name: string): Session {
+  if (frame.type !== 'created') throw new SocketError('internal', 'unexpected reply');
+  return {
+    gameId: frame.gameId,
+    token: frame.hostToken,
+    kind: 'host',
+    seat: null,
+    code: frame.code,
+    name,
+    savedAt: Date.now(),
+    status: 'lobby',
+  };
+}
+
+const statusOf = (view: GameView): SessionStatus =>
+  view.over ? 'finished' : view.phase.kind === 'lobby' ? 'lobby' : 'running';
 
 function newCommandId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

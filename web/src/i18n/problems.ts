@@ -33,6 +33,12 @@ export function problemText(code: string, fallback: string): string {
       return msg('Not enough players for these rules.', { id: 'err.not_enough_players' });
     case 'seat_taken':
       return msg('That seat is taken.', { id: 'err.seat_taken' });
+    case 'name_taken':
+      return msg('Someone at this table already has that name: choose another.', { id: 'err.name_taken' });
+    case 'bad_name':
+      return msg('That name cannot be used: choose another.', { id: 'err.bad_name' });
+    case 'host_only':
+      return msg('Only the host can do that.', { id: 'err.host_only' });
     case 'game_full':
       return msg('The game is full.', { id: 'err.game_full' });
     case 'game_over':

@@ -4,8 +4,10 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { Settings } from '../../../shared/rules/settings.js';
 import '../components/settings-form.js';
 import { type CreateDetail, fire, type JoinDetail } from '../events.js';
+import { getLocale } from '../i18n/localization.js';
 import { normalizeCode } from '../logic/join-code.js';
-import type { Session } from '../logic/sessions.js';
+import { type LastTimers, withLastTimers } from '../logic/last-timers.js';
+import type { HeldGame, SessionStatus } from '../logic/sessions.js';
 import { defaultsOf } from '../logic/settings-fields.js';
 import { shared } from '../styles/shared.js';
 
@@ -15,10 +17,15 @@ import { shared } from '../styles/shared.js';
 export class HomePage extends LitElement {
   @property() code: string | null = null;
   @property() name = '';
-  @property({ attribute: false }) recent: Session[] = [];
+  @property({ attribute: false }) recent: HeldGame[] = [];
   @property({ type: Boolean }) busy = false;
+  /** The timers of the last room created here with each rule set: the form starts from them. */
+  @property({ attribute: false }) lastTimers: LastTimers = {};
   @state() private settings: Settings = defaultsOf('online');
   @state() private codeError = false;
+  @state() private play = false;
+  /** The host has changed the form: what he chose is kept as it is. */
+  private touched = false;
 
   static override styles = [
     shared,
@@ -55,9 +62,33 @@ export class HomePage extends LitElement {
       li .button {
         width: 100%;
         justify-content: space-between;
+        gap: 0.5rem;
+      }
+      li .when {
+        display: flex;
+        flex-direction: column;
+        align-items: flex-end;
+        font-size: 0.85rem;
+      }
+      label.check {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+        min-height: 44px;
+        margin-top: 0.5rem;
+      }
+      label.check input {
+        width: 24px;
+        height: 24px;
       }
     `,
   ];
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('lastTimers') && !this.touched) {
+      this.settings = withLastTimers(defaultsOf(this.settings.preset), this.lastTimers);
+    }
+  }
 
   override render() {
     return html`<div class="hero">
@@ -99,9 +130,25 @@ export class HomePage extends LitElement {
           <sc-settings-form
             .settings=${this.settings}
             @sc-settings=${(e: CustomEvent<Settings>) => {
-              this.settings = e.detail;
+              // A new rule set starts from the timers last chosen for it.
+              const next =
+                e.detail.preset === this.settings.preset
+                  ? e.detail
+                  : withLastTimers(e.detail, this.lastTimers);
+              this.settings = next;
+              this.touched = true;
             }}
           ></sc-settings-form>
+          ${
+            this.settings.master === 'auto'
+              ? html`<label class="check">
+                <input type="checkbox" name="play" .checked=${this.play} @change=${(e: Event) => {
+                  this.play = (e.target as HTMLInputElement).checked;
+                }} />
+                ${msg('I host and I play: take a seat on this phone too', { id: 'home.play' })}
+              </label>`
+              : ''
+          }
           <button class="primary" type="submit" ?disabled=${this.busy}>
             ${msg('Create the room', { id: 'home.createButton' })}
           </button>
@@ -113,11 +160,16 @@ export class HomePage extends LitElement {
     return html`<section class="card" aria-labelledby="recent-h">
       <h2 id="recent-h">${msg('Back to your game', { id: 'home.recent' })}</h2>
       <ul>
-        ${this.recent.slice(0, 3).map(
-          (s) => html`<li>
-            <a class="button" href=${`#/game/${encodeURIComponent(s.gameId)}`}>
-              <span>${s.code}</span>
-              <span class="muted">${s.kind === 'host' ? msg('host', { id: 'home.asHost' }) : s.name}</span>
+        ${this.recent.slice(0, 5).map(
+          (g) => html`<li>
+            <a class="button" href=${`#/game/${encodeURIComponent(g.gameId)}`}>
+              <span>${g.code}
+                <span class="muted">${g.sessions.map((s) => (s.kind === 'host' ? msg('host', { id: 'home.asHost' }) : s.name)).join(' · ')}</span>
+              </span>
+              <span class="when">
+                <span>${statusName(g.status)}</span>
+                <time class="muted" datetime=${new Date(g.savedAt).toISOString()}>${dateText(g.savedAt)}</time>
+              </span>
             </a>
           </li>`,
         )}
@@ -148,8 +200,28 @@ export class HomePage extends LitElement {
       form.querySelector<HTMLInputElement>('[name=name]')?.focus();
       return;
     }
-    fire<CreateDetail>(this, 'sc-create', { settings: this.settings, name });
+    const play = this.play && this.settings.master === 'auto';
+    fire<CreateDetail>(this, 'sc-create', { settings: this.settings, name, play });
   }
+}
+
+function statusName(status: SessionStatus): string {
+  switch (status) {
+    case 'lobby':
+      return msg('in the lobby', { id: 'home.statusLobby' });
+    case 'running':
+      return msg('running', { id: 'home.statusRunning' });
+    case 'finished':
+      return msg('finished', { id: 'home.statusFinished' });
+  }
+}
+
+/** The day and time the phone entered the game, in the page's language. */
+function dateText(at: number): string {
+  return new Date(at).toLocaleString(getLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 }
 
 declare global {

@@ -1,7 +1,7 @@
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, query, state } from 'lit/decorators.js';
 import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { Settings } from '../../../shared/rules/settings.js';
@@ -11,7 +11,11 @@ import '../components/chat-panel.js';
 import '../components/deal-choice.js';
 import '../components/qr-code.js';
 import '../components/role-card.js';
+import '../components/confirm-dialog.js';
+import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/seat-grid.js';
+import '../components/seat-manager.js';
+import type { MoveDetail, RenameDetail } from '../components/seat-manager.js';
 import '../components/settings-form.js';
 import '../components/video-panel.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
@@ -32,6 +36,7 @@ export class LobbyPage extends LitElement {
   @consume({ context: roomContext, subscribe: true })
   @state()
   private room: RoomState = emptyRoom;
+  @query('#leave-ask') private leaveDialog?: ConfirmDialog;
   /** A judge at a live table picks how the roles are dealt before he may start (asked on this device). */
   @state() private deal: DealChoice | null = null;
 
@@ -73,8 +78,13 @@ export class LobbyPage extends LitElement {
         border-top: 1px solid var(--line);
         padding: 0.5rem 0 calc(0.5rem + env(safe-area-inset-bottom));
       }
-      details.guests {
+      details.guests,
+      details.manage {
         margin-bottom: 0.5rem;
+      }
+      button.leave {
+        width: 100%;
+        margin-top: 0.75rem;
       }
       .assign {
         display: grid;
@@ -148,7 +158,38 @@ export class LobbyPage extends LitElement {
             </select>`
           : ''
       }
+      ${v.you && v.phase.stage === 'lobby' ? this.leaveKey() : ''}
     </section>`;
+  }
+
+  /** A player who will not play after all frees his seat, after a question. */
+  private leaveKey() {
+    return html`<button class="leave" @click=${(e: Event) => this.leaveDialog?.show(e.target as HTMLElement)}>
+        ${msg('Leave the table', { id: 'lobby.leave' })}
+      </button>
+      <sc-confirm-dialog
+        id="leave-ask"
+        .heading=${msg('Leave the table?', { id: 'lobby.leaveAsk' })}
+        .text=${msg('Your seat becomes free; you can join again with the code.', { id: 'lobby.leaveText' })}
+        .confirmLabel=${msg('Leave', { id: 'lobby.leaveYes' })}
+        .cancelLabel=${msg('Stay', { id: 'lobby.leaveNo' })}
+        @sc-confirmed=${() => fire(this, 'sc-leave', null)}
+      ></sc-confirm-dialog>`;
+  }
+
+  /** The host renames, moves and removes the players seated so far. */
+  private manageSeats(v: GameView) {
+    if (v.seats.length === 0) return '';
+    return html`<details class="manage">
+      <summary>${msg('Manage the seats', { id: 'manage.title' })}</summary>
+      <sc-seat-manager
+        .seats=${v.seats}
+        .max=${PRESETS[v.settings.preset].maxPlayers}
+        @sc-rename=${(e: CustomEvent<RenameDetail>) => command(this, { type: 'renameSeat', ...e.detail })}
+        @sc-move=${(e: CustomEvent<MoveDetail>) => command(this, { type: 'moveSeat', ...e.detail })}
+        @sc-remove=${(e: CustomEvent<number>) => command(this, { type: 'removeSeat', seat: e.detail })}
+      ></sc-seat-manager>
+    </details>`;
   }
 
   private hostCard(v: GameView) {
@@ -164,6 +205,7 @@ export class LobbyPage extends LitElement {
     return html`<section class="card" aria-labelledby="host-h">
       <h2 id="host-h">${msg('You host this room', { id: 'lobby.host' })}</h2>
       <p class=${ready ? 'muted' : ''}>${need}</p>
+      ${this.manageSeats(v)}
       ${records(v) ? this.guestForm() : this.guestsWithoutPhone()}
       ${records(v) ? html`<sc-deal-choice .chosen=${this.deal} @sc-deal=${(e: CustomEvent<DealChoice>) => this.chooseDeal(v, e.detail)}></sc-deal-choice>` : ''}
       ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
