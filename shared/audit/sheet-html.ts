@@ -77,6 +77,16 @@ export const CHECK = { sheriff: 'Sheriff', notSheriff: 'not Sheriff', red: 'red'
 
 export const STYLE = `
 @page { size: A4; margin: 9mm; }
+/* On a phone's screen: the page fits its width, larger type, one column; the wide tables scroll sideways. */
+@media screen and (max-width: 760px) {
+  body { font-size: 11pt; padding: 3mm; }
+  .sheet { width: auto; }
+  .meta { grid-template-columns: repeat(2, auto); }
+  .columns { grid-template-columns: minmax(0, 1fr); }
+  .columns > * { min-width: 0; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  th { font-size: 9pt; }
+}
 * { box-sizing: border-box; }
 body { margin: 0; font: 8pt/1.25 "Helvetica Neue", Arial, sans-serif; color: #000; }
 .sheet { width: 192mm; }
@@ -232,7 +242,7 @@ export function renderSheetHtml(sheet: GameSheet): string {
     .join(' · ');
   return html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${title}</title><style>${new Markup(STYLE)}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${new Markup(STYLE)}</style></head>
 <body><main class="sheet">
 ${header(sheet)}
 ${seatTable(sheet)}

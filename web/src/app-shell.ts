@@ -18,7 +18,7 @@ import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
-import { isNight, screenOf } from './logic/screen.js';
+import { isNight, screenKey, screenOf } from './logic/screen.js';
 import { type KeyValueStore, loadSession, MemoryStore, recentSessions } from './logic/sessions.js';
 import './pages/game-page.js';
 import './pages/home-page.js';
@@ -60,6 +60,7 @@ export class AppShell extends LitElement {
 
   private readonly store = storage();
   private toastId = 0;
+  private shownScreen = '';
   private readonly wakeLock = new WakeLock(this);
   private readonly signals = new Signals(this, this.store);
   @state() private muted = this.signals.muted;
@@ -161,6 +162,13 @@ export class AppShell extends LitElement {
       <sc-connection-banner .status=${this.room.status} .online=${this.room.online}></sc-connection-banner>
       <main>${this.page()}</main>
       <sc-toast-stack .toasts=${this.toasts}></sc-toast-stack>`;
+  }
+
+  protected override updated(): void {
+    const key = screenKey(this.route.page, this.room.view);
+    if (key === this.shownScreen) return;
+    this.shownScreen = key;
+    window.scrollTo(0, 0);
   }
 
   private page() {
