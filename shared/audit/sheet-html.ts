@@ -77,16 +77,6 @@ export const CHECK = { sheriff: 'Sheriff', notSheriff: 'not Sheriff', red: 'red'
 
 export const STYLE = `
 @page { size: A4; margin: 9mm; }
-/* On a phone's screen: the page fits its width, larger type, one column; the wide tables scroll sideways. */
-@media screen and (max-width: 760px) {
-  body { font-size: 11pt; padding: 3mm; }
-  .sheet { width: auto; }
-  .meta { grid-template-columns: repeat(2, auto); }
-  .columns { grid-template-columns: minmax(0, 1fr); }
-  .columns > * { min-width: 0; }
-  table { display: block; max-width: 100%; overflow-x: auto; }
-  th { font-size: 9pt; }
-}
 * { box-sizing: border-box; }
 body { margin: 0; font: 8pt/1.25 "Helvetica Neue", Arial, sans-serif; color: #000; }
 .sheet { width: 192mm; }
@@ -115,6 +105,16 @@ th { font-size: 6.5pt; font-weight: normal; background: #eee; }
 .lines p { border-bottom: 1px solid #000; height: 5mm; margin: 0; }
 .signatures { display: grid; grid-template-columns: 1fr 1fr; gap: 8mm; margin-top: 5mm; }
 .signatures p { border-top: 1px solid #000; padding-top: .5mm; margin: 6mm 0 0; font-size: 7pt; }
+/* On a phone's screen: the page fits its width, larger type, one column; the wide tables scroll sideways. */
+@media screen and (max-width: 760px) {
+  body { font-size: 11pt; padding: 3mm; }
+  .sheet { width: auto; }
+  .meta { grid-template-columns: repeat(2, auto); }
+  .columns { grid-template-columns: minmax(0, 1fr); }
+  .columns > * { min-width: 0; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  th { font-size: 9pt; }
+}
 `;
 
 /** The header block of a sheet (both rule sets'), with the working-copy mark until the game is over. */
