@@ -14,6 +14,7 @@ import { type Projection, project } from './projector.js';
 import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
+import { wrongGame } from './wrong-game.js';
 
 /** The application service: what the handlers call, on AWS and locally alike. */
 export interface App {
@@ -37,7 +38,8 @@ export function createApp(ports: AppPorts, options: AppOptions = {}): App {
   const deps = makeDeps(ports, options);
   return {
     deps,
-    handleFrame: (connectionId, frame, sourceIp) => route(deps, connectionId, frame, sourceIp),
+    handleFrame: async (connectionId, frame, sourceIp) =>
+      (await wrongGame(deps, connectionId, frame)) ?? route(deps, connectionId, frame, sourceIp),
     disconnect: (connectionId) => disconnect(deps, connectionId),
     project: (gameId, seq) => project(deps, gameId, seq),
     fireDeadline: (job) => fireDeadline(deps, job),

@@ -37,6 +37,11 @@ export interface AppOptions {
   sweepLookbackMs?: number;
   /** How long a connection binding lives (seconds); API Gateway closes every socket after two hours. */
   connectionTtlSeconds?: number;
+  /**
+   * How long a room code leads to its game at most (seconds), even if the game never ends and its lobby
+   * is never found abandoned: the code is then free for another room. Default 12 hours.
+   */
+  roomCodeTtlSeconds?: number;
   /** Games the cache holds at most. */
   maxGames?: number;
   /** Longest a deadline that arrives early waits for its time before deciding (ms). */
@@ -74,6 +79,7 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
       sweepGraceMs: options.sweepGraceMs ?? 90_000,
       sweepLookbackMs: options.sweepLookbackMs ?? 15 * 60_000,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
+      roomCodeTtlSeconds: options.roomCodeTtlSeconds ?? 12 * 3600,
       maxEarlyWaitMs: options.maxEarlyWaitMs ?? 5000,
       pipeline: options.pipeline ?? false,
     },

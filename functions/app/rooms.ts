@@ -78,7 +78,8 @@ export async function createRoom(
 async function claimCode(deps: AppDeps, gameId: string): Promise<string> {
   for (let i = 0; i < CODE_ATTEMPTS; i++) {
     const code = deps.ids.roomCode();
-    if (await deps.directory.claimRoomCode(code, gameId)) return code;
+    const expiresAt = Math.floor(deps.clock.now() / 1000) + deps.options.roomCodeTtlSeconds;
+    if (await deps.directory.claimRoomCode(code, gameId, expiresAt)) return code;
   }
   throw new Error(`no free room code after ${CODE_ATTEMPTS} tries`);
 }

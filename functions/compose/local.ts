@@ -12,6 +12,7 @@ import { CountingMeter } from '../adapters/memory/meter.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
+import type { AppOptions } from '../app/deps.js';
 import { DEFAULT_LIMITS, type Limits } from '../app/limits.js';
 import type { Log, LogLine } from '../app/log.js';
 import { RateLimiter } from '../app/rate-limiter.js';
@@ -25,6 +26,8 @@ import { lambdaContext } from '../local/lambda-context.js';
 import type { Timers } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
+import type { FanOut } from '../ports/fan-out.js';
+import type { Scheduler } from '../ports/scheduler.js';
 export type StoreKind = 'log' | 'dynamo' | 'memory';
 export const STORE_KINDS: readonly StoreKind[] = ['log', 'dynamo', 'memory'];
 
@@ -128,6 +131,21 @@ export interface LocalOptions {
   limits?: Partial<Limits>;
   /** Told once when the embedded log can no longer write. */
   onStoreFailure?: (error: Error) => void;
+  /** How the service retries lost races (tests make it give up sooner). */
+  app?: Pick<AppOptions, 'maxAttempts' | 'raceBackoff'>;
+  /** For tests: faults injected between the application service and its ports. */
+  faults?: LocalFaults;
+}
+
+/**
+ * Each port as the application service sees it, wrapped by a test to fail on cue: a scheduler that loses a
+ * deadline, a store where another writer wins the race, a fan-out whose post to one connection fails. The
+ * handlers, the gateway, the stream and the timers stay the real ones.
+ */
+export interface LocalFaults {
+  store?: (store: EventStore) => EventStore;
+  scheduler?: (scheduler: Scheduler) => Scheduler;
+  fanOut?: (fanOut: FanOut) => FanOut;
 }
 
 /** The backend of a local run, wired: what the gateway invokes and what the server reports and closes. */
@@ -197,12 +215,13 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
   const fanOut = new GatewayFanOut(options.gateway);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const meter = new CountingMeter();
+  const faults = options.faults ?? {};
   const created = createApp(
     {
-      store,
+      store: faults.store?.(store) ?? store,
       directory: stores.directory,
-      fanOut,
-      scheduler,
+      fanOut: faults.fanOut?.(fanOut) ?? fanOut,
+      scheduler: faults.scheduler?.(scheduler) ?? scheduler,
       // Timers die with the process and are re-armed from the log at start, so the book may too.
       deadlines: new MemoryDeadlineBook(),
       meter,
@@ -210,19 +229,34 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       ids: randomIds,
     },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
-    { pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
+    { ...options.app, pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },
   );
   app = created;
   const limiter = new RateLimiter();
-  // The sweeper's twin: what the EventBridge rule does every minute on AWS.
-  const sweeper = setInterval(() => {
-    created
-      .sweepDeadlines()
-      .catch((error: unknown) => log({ level: 'error', action: 'sweep', message: String(error) }));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
-  const stopTimers = () => {
-    clearInterval(sweeper);
+  // The sweeper's twin: what the EventBridge rule does every minute on AWS. On the clock, so that a test
+  // that jumps past a lost deadline's grace sees the sweeper fire it.
+  let sweeping: Promise<void> | undefined;
+  let stopped = false;
+  let stopSweeper = () => {};
+  const sweepLater = () => {
+    stopSweeper = clock.wakeAt(clock.now() + SWEEP_EVERY_MS, () => {
+      sweeping = created
+        .sweepDeadlines()
+        .then(
+          () => undefined,
+          (error: unknown) => log({ level: 'error', action: 'sweep', message: String(error) }),
+        )
+        .finally(() => {
+          sweeping = undefined;
+          if (!stopped) sweepLater();
+        });
+    });
+  };
+  sweepLater();
+  const stopTimers = async () => {
+    stopped = true;
+    stopSweeper();
+    await sweeping;
     return scheduler.close();
   };
   const routes: GatewayRoutes = {
@@ -241,9 +275,10 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
   };
   const settle = async () => {
     do {
+      await sweeping;
       await scheduler.idle();
       await store.drain();
-    } while (scheduler.firing() > 0);
+    } while (scheduler.firing() > 0 || sweeping !== undefined);
   };
   return {
     app: created,

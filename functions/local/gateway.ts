@@ -33,6 +33,8 @@ export interface GatewayOptions {
   maxBufferedBytes?: number;
   /** A socket over that bound for this long, or four times over it, is closed. Default 10 s. */
   slowSocketMs?: number;
+  /** The server's clock (ms), which says how long a socket has been behind; a test's `JumpingClock` moves it. */
+  now?: () => number;
   /**
    * Origins (`https://host[:port]`) whose pages may open a game socket, beside the page the server itself
    * served (same origin, always allowed). See `originAllowed`.
@@ -160,8 +162,12 @@ export class LocalGateway {
     return { bytes, slow: this.slow.size, closedSlow: this.slowClosed };
   }
 
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
   private watch(connectionId: string, socket: Socket): void {
-    socket.overSince ??= Date.now();
+    socket.overSince ??= this.now();
     this.slow.add(connectionId);
     if (socket.ws.bufferedAmount > 4 * this.maxBuffered) this.closeSlow(connectionId, socket);
     this.slowSweep ??= setInterval(() => this.sweepSlow(), Math.min(100, this.slowMs));
@@ -170,7 +176,7 @@ export class LocalGateway {
 
   /** Writes the held view of each socket that caught up; closes those behind for too long. */
   private sweepSlow(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const connectionId of this.slow) {
       const socket = this.sockets.get(connectionId);
       if (socket === undefined) {

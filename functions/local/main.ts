@@ -1,6 +1,29 @@
 import { networkInterfaces } from 'node:os';
+import { JumpingClock } from '../adapters/memory/jumping-clock.js';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';
 import { type RunningServer, startServer } from './server.js';
+
+/**
+ * A test that runs this entry in a process of its own (with an IPC channel, `JUMPING_CLOCK=1`) moves the
+ * server's clock as an in-process test does: `{jumpTo: ms}` jumps it there, and once the deadlines that
+ * fell due have ended their steps and the views have gone out the answer is `{jumped: ms}`. Without both,
+ * the server keeps the machine's clock.
+ */
+function jumpingClock(): { clock: JumpingClock; listen(server: RunningServer): void } | null {
+  const send = process.send?.bind(process);
+  if (process.env.JUMPING_CLOCK !== '1' || send === undefined) return null;
+  const clock = new JumpingClock();
+  return {
+    clock,
+    listen: (server) =>
+      process.on('message', (message: { jumpTo?: unknown }) => {
+        const at = message?.jumpTo;
+        if (typeof at !== 'number') return;
+        clock.jumpTo(at);
+        void server.settle().then(() => send({ jumped: at }));
+      }),
+  };
+}
 
 /** `npm start`: the game on this machine, for the players' phones on the same network. */
 async function main(): Promise<void> {
@@ -9,6 +32,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT ${process.env.PORT} is not a port`);
+  const jumping = jumpingClock();
   let server: RunningServer | undefined;
   let stopping = false;
   const stop = (why: string, code = 0) => {
@@ -29,6 +53,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? '.data',
     store,
     quiet: process.env.QUIET === '1',
+    ...(jumping ? { clock: jumping.clock } : {}),
     // Nothing more can be written: exit, so that the supervisor (systemd, Docker, a shell loop) starts the
     // server again on the log as it is on disk. Exit code 1 tells it this was no ordinary stop.
     onStoreFailure: (error) =>
@@ -39,6 +64,7 @@ async function main(): Promise<void> {
       ? { limits: { joinsPerAddress: null, roomsPerAddress: null } }
       : {}),
   });
+  jumping?.listen(server);
   const lan = Object.values(networkInterfaces())
     .flat()
     .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)

@@ -6,7 +6,7 @@ import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
 import { jsonLog, type Log, silentLog } from '../app/log.js';
-import { composeLocal, type StoreKind } from '../compose/local.js';
+import { composeLocal, type LocalFaults, type LocalOptions, type StoreKind } from '../compose/local.js';
 import { gameLogHandler } from '../handlers/routes/game-log.js';
 import type { Timers } from '../ports/clock.js';
 import { LocalGateway } from './gateway.js';
@@ -46,6 +46,10 @@ export interface ServerOptions {
    * starts it again on the log as it is on disk (a torn last write is cut on open).
    */
   onStoreFailure?: (error: Error) => void;
+  /** How the service retries lost races; tests make it give up sooner. */
+  app?: LocalOptions['app'];
+  /** For tests only: faults between the application service and its ports (see `LocalFaults`). */
+  faults?: LocalFaults;
 }
 
 export interface RunningServer {
@@ -104,6 +108,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       gateway: () => gateway,
       limits: options.limits,
       onStoreFailure: failed,
+      app: options.app,
+      faults: options.faults,
     }),
   );
   const { app, scheduler, stores } = backend;
@@ -124,6 +130,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     idleTimeoutMs: options.idleTimeoutMs,
     maxBufferedBytes: options.maxBufferedBytes,
     slowSocketMs: options.slowSocketMs,
+    ...(options.clock ? { now: options.clock.now.bind(options.clock) } : {}),
     allowedOrigins: options.allowedOrigins,
     health: () => ({
       ...(storeFailure === undefined

@@ -5,9 +5,12 @@ export type Binding = { gameId: string; seat: number | 'host' };
 export interface Directory {
   /**
    * Reserve a short room code for a game; false if another game holds the code. Claiming a code the same
-   * game already holds is true, so a retried request cannot lock a game out of its own code.
+   * game already holds is true, so a retried request cannot lock a game out of its own code. `expiresAt`
+   * (epoch seconds, the DynamoDB TTL unit): past it the code leads nowhere and may be claimed again, whether
+   * or not its game ever released it; without it, the code is held until released.
    */
-  claimRoomCode(code: string, gameId: string): Promise<boolean>;
+  claimRoomCode(code: string, gameId: string, expiresAt?: number): Promise<boolean>;
+  /** The game holding the code, or null when nobody does or its hold expired. */
   gameForCode(code: string): Promise<string | null>;
   /**
    * Frees the code the game holds (its game is over, or its lobby abandoned): the code leads nowhere and may

@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { TTL_ATTRIBUTE } from '../../functions/adapters/aws/dynamo/keys.js';
 
 export interface EventsTableProps {
   /** RETAIN by default: the table is the game log, the one thing a redeploy must never lose. */
@@ -20,7 +21,8 @@ export class EventsTable extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // The projector folds from the store, so the new image is all it needs to know which game moved.
       stream: StreamViewType.NEW_IMAGE,
-      timeToLiveAttribute: 'expiresAt',
+      // Connections, pending deadlines and room codes carry it; a code past it is free for another room.
+      timeToLiveAttribute: TTL_ATTRIBUTE,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
       // RETAIN covers a stack teardown; this covers a console click or a stray `delete-table`.
       deletionProtection: props.removalPolicy === undefined || props.removalPolicy === RemovalPolicy.RETAIN,

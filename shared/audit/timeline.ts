@@ -174,6 +174,8 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
       return `the clock gets ${e.seconds} s more`;
     case 'actionUndone':
       return privileged ? 'the host undoes the last record' : null;
+    case 'judgeActionEnded':
+      return null;
     case 'quietCounted':
       return privileged ? `quiet half-rounds in a row: ${e.quiet}` : null;
     case 'winDecided':

@@ -21,8 +21,33 @@ const withUndo = (s: GameState): GameState =>
 
 const bump = (m: Record<string, number>, seat: number, value: number) => ({ ...m, [seat]: value });
 
+/** The events that open a judge's action: the state before them is what his `undo` brings back. */
+const JUDGE_OPENERS: ReadonlySet<GameEvent['type']> = new Set([
+  'foulGiven',
+  'remarkGiven',
+  'playerDisqualified',
+]);
+
 /** Applies one recorded event. Never validates, never throws: the event already happened. */
 export function evolve(s: GameState, e: GameEvent): GameState {
+  return trackJudgeUndo(s, apply(s, e), e);
+}
+
+/**
+ * Keeps the state before the judge's last action while nothing else has happened since (moderator mode,
+ * like the scratch `undo`): its own events leave it open, its closing event seals it, any later event
+ * drops it.
+ */
+function trackJudgeUndo(before: GameState, after: GameState, e: GameEvent): GameState {
+  const held = before.judgeUndo;
+  if (e.type === 'actionUndone') return after;
+  if (JUDGE_OPENERS.has(e.type) && !held?.open && before.settings.master === 'moderator')
+    return { ...after, judgeUndo: { before: { ...before, judgeUndo: null }, open: true } };
+  if (e.type === 'judgeActionEnded') return held ? { ...after, judgeUndo: { ...held, open: false } } : after;
+  return held && !held.open ? { ...after, judgeUndo: null } : after;
+}
+
+function apply(s: GameState, e: GameEvent): GameState {
   switch (e.type) {
     case 'gameCreated':
       return { ...s, created: true, createdAt: e.at, settings: e.settings, hostName: e.hostName };
@@ -192,7 +217,12 @@ export function evolve(s: GameState, e: GameEvent): GameState {
       return s.deadline ? { ...s, deadline: { ...s.deadline, id: e.id, at: e.at } } : s;
     case 'clockExtended':
       return { ...s, deadline: e.deadline };
+    case 'judgeActionEnded':
+      return s;
     case 'actionUndone': {
+      // The judge's last action first: it came after every move still on the scratch stack. The step
+      // counter never goes back, so no later step reuses an id.
+      if (s.judgeUndo) return { ...s.judgeUndo.before, step: s.step };
       const last = s.undo[s.undo.length - 1];
       if (!last) return s;
       return {

@@ -385,8 +385,9 @@ export function endStep(tx: Tx): void {
   if (stage === 'lastWord' && s.bestMove?.open && s.bestMove.seat === s.speaker) {
     emit(tx, { type: 'bestMoveClosed', seat: s.bestMove.seat });
   }
+  // A decided result waits only for last words still due, never for the rest of the day's talk.
+  if (tx.state.pendingWinner && s.agenda[0]?.stage !== 'lastWord') return endGameNow(tx);
   if (runAgenda(tx, kind, round, s.agenda)) return;
-  if (tx.state.pendingWinner) return endGameNow(tx);
   switch (stage) {
     case 'intro':
       return beginDay(tx, 1);

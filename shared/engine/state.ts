@@ -98,6 +98,12 @@ export interface GameState {
   ballot: Ballot | null;
   ballots: BallotRecord[];
   undo: Scratch[];
+  /**
+   * The state before the judge's last foul, remark or disqualification (moderator mode), so `undo` can take
+   * it back with all it caused — a removal, a cancelled vote, the step that followed. `open` while that
+   * action's own events are still being applied; cleared by the first event of anything after it.
+   */
+  judgeUndo: { before: GameState; open: boolean } | null;
   fouls: Record<string, number>;
   /** Every foul with its time and round, for the game sheet. */
   foulLog: FoulRecord[];
@@ -160,6 +166,7 @@ export const initialState: GameState = {
   ballot: null,
   ballots: [],
   undo: [],
+  judgeUndo: null,
   fouls: {},
   foulLog: [],
   nominationLog: [],

@@ -62,6 +62,8 @@ export type GameEvent =
   | { type: 'clockResumed'; id: string; at: number }
   | { type: 'clockExtended'; seconds: number; deadline: Deadline }
   | { type: 'actionUndone' }
+  /** The last of a judge's action's events: the action can be undone until anything else happens. */
+  | { type: 'judgeActionEnded' }
   | { type: 'quietCounted'; quiet: number }
   | { type: 'winDecided'; winner: Winner; winners: Seat[] }
   | { type: 'gameEnded'; winner: Winner; winners: Seat[] }

@@ -11,7 +11,9 @@ const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
 
 /**
  * Client → server. `action` is the API Gateway route key. `command` is checked separately (bad_command). A
- * field the action does not have is refused, not ignored.
+ * field the action does not have is refused, not ignored. `command`, `sync` and `signal` act in the game the
+ * socket is bound to; a client may name that game (`gameId`), and a frame naming another is refused
+ * (`wrong_game`) rather than carried out in the socket's game.
  */
 export const clientFrameSchema = v.variant('action', [
   v.strictObject({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
@@ -28,14 +30,16 @@ export const clientFrameSchema = v.variant('action', [
   }),
   v.strictObject({
     action: v.literal('command'),
+    gameId: v.optional(id),
     commandId: id,
     expectedVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
     command: v.unknown(),
   }),
-  v.strictObject({ action: v.literal('sync') }),
+  v.strictObject({ action: v.literal('sync'), gameId: v.optional(id) }),
   v.strictObject({ action: v.literal('ping') }),
   v.strictObject({
     action: v.literal('signal'),
+    gameId: v.optional(id),
     to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
     payload: signalPayloadSchema,
   }),
@@ -68,6 +72,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'link_forbidden'
   | 'busy'
+  | 'wrong_game'
   | 'internal';
 
 /** Server → client. */

@@ -44,6 +44,7 @@ const base: Settings = {
   liftNineThree: false,
   allTied: 'nobody',
   revealRoles: false,
+  deadSeeRoles: false,
   checkMode: 'result',
   doctorStops: 'one',
   doctorSaves: 'anyAttack',

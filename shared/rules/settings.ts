@@ -95,6 +95,8 @@ export interface Settings {
   /** When every living player is tied: nobody leaves, or the game is a draw. */
   allTied: 'nobody' | 'draw';
   revealRoles: boolean;
+  /** Players who are out see every role (the host allows it); off, they keep knowing only what they knew. */
+  deadSeeRoles: boolean;
   checkMode: 'result' | 'attackWhenFound' | 'alwaysAttack';
   doctorStops: 'one' | 'all';
   /** What the Doctor's heal saves from: any attack, or only the mafia's shot (E13). */
@@ -179,6 +181,7 @@ export const settingsInputSchema = v.strictObject({
   liftNineThree: v.optional(v.boolean()),
   allTied: v.optional(v.picklist(['nobody', 'draw'])),
   revealRoles: v.optional(v.boolean()),
+  deadSeeRoles: v.optional(v.boolean()),
   checkMode: v.optional(v.picklist(['result', 'attackWhenFound', 'alwaysAttack'])),
   doctorStops: v.optional(v.picklist(['one', 'all'])),
   doctorSaves: v.optional(v.picklist(['anyAttack', 'mafiaShot'])),

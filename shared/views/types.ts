@@ -12,6 +12,7 @@ import type {
 } from '../log/records.js';
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
+import type { StoryChapter } from './story.js';
 
 export type Channel = 'table' | 'mafia' | 'dead';
 
@@ -128,4 +129,6 @@ export interface GameView {
   sheet: AnySheet | null;
   /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
   forum: ForumView | null;
+  /** Once the game is over, for everyone: night by night what each player did, and each day who left. */
+  story: StoryChapter[] | null;
 }

@@ -19,6 +19,7 @@ import {
   wakersOf,
 } from '../roles/index.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
+import { storyOf } from './story.js';
 import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 
 /**
@@ -34,7 +35,7 @@ export const isPrivileged = (s: GameState, viewer: Viewer) =>
 /** The seats whose roles a viewer may know (B3, C10, C23): never decided by removing secrets from a copy. */
 export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
   const all = Object.keys(s.roles).map(Number);
-  if (isPrivileged(s, viewer) || s.phase.kind === 'over') return new Set(all);
+  if (isPrivileged(s, viewer) || s.phase.kind === 'over' || deadSeesAll(s, viewer)) return new Set(all);
   const seen = new Set<Seat>();
   if (s.settings.revealRoles) for (const e of s.eliminated) seen.add(e.seat);
   if (viewer.kind === 'seat') {
@@ -45,6 +46,14 @@ export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
   }
   return seen;
 }
+
+/** A dealt player who is out, where the host allows the dead to see every role. */
+const deadSeesAll = (s: GameState, viewer: Viewer) =>
+  viewer.kind === 'seat' &&
+  s.settings.deadSeeRoles === true &&
+  s.phase.kind !== 'lobby' &&
+  viewer.seat in s.roles &&
+  !s.alive.includes(viewer.seat);
 
 function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
   return Object.keys(s.names)
@@ -191,7 +200,7 @@ function hostOf(s: GameState): HostView {
           settings: s.settings,
         }).outcomes
       : null,
-    canUndo: s.undo.length > 0,
+    canUndo: s.undo.length > 0 || s.judgeUndo !== null,
   };
 }
 
@@ -240,6 +249,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     host: privileged ? hostOf(s) : null,
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     forum: forumViewFor(s, viewer, privileged || over),
+    story: over ? storyOf(s) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import {
+  chooseDeal,
   createRoom,
   disqualify,
   giveExtraPoints,
@@ -21,6 +22,7 @@ describe('the judge of a sport table', () => {
     const host = await e2e.phone();
     await createRoom(host, e2e.url, 'Judge', { preset: 'sport' });
     await seatGuests(host, NAMES);
+    await chooseDeal(host, 'random');
     await host.getByRole('button', { name: 'Start the game' }).click();
     await host.locator('sc-phase-bar h1', { hasText: 'Night 0' }).waitFor();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { createRoom, rolesOnDesk, seatGuests } from './support/host.js';
+import { chooseDeal, createRoom, rolesOnDesk, seatGuests } from './support/host.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ana', 'Bogdan', 'Chiril', 'Doina', 'Emil', 'Florin'];
@@ -12,6 +12,7 @@ describe('a live table recorded by its moderator', () => {
     const host = await e2e.phone();
     await createRoom(host, e2e.url, 'Moderator', { master: 'moderator' });
     await seatGuests(host, NAMES);
+    await chooseDeal(host, 'random');
     await shot(host, 'moderator-lobby');
     await host.getByRole('button', { name: 'Start the game' }).click();
 

@@ -32,7 +32,7 @@ describe('local stack: frames carry only what the protocol names', () => {
       const errorFor = async (frame: object) => (await client.request(frame, is('error'))).code;
       expect(await errorFor({ action: 'ping', extra: 1 })).toBe('bad_frame');
       expect(await errorFor({ action: 'create', name: 'Hana', settings: {}, admin: true })).toBe('bad_frame');
-      expect(await errorFor({ action: 'sync', gameId: 'someone-elses-game' })).toBe('bad_frame');
+      expect(await errorFor({ action: 'sync', room: 'someone-elses-game' })).toBe('bad_frame');
       expect(client.frames.some((f) => f.type === 'created')).toBe(false);
     } finally {
       await client.close();

@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAST_ONLINE, LocalTable } from '../support/local-table.js';
+import { finishWithJumps } from '../support/finish-game.js';
+import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -22,13 +23,21 @@ function freePort(): Promise<number> {
 /**
  * `npm start`'s entry (`tsx functions/local/main.ts`) in a process of its own. Node with tsx's loader
  * rather than `npx tsx`, which would put two launcher processes in between: killed with them, the server
- * would be orphaned, and until something reaps it its pid still looks alive to the log's lock file.
+ * would be orphaned, and until something reaps it its pid still looks alive to the log's lock file. Its
+ * clock is one this test jumps over the IPC channel (`JUMPING_CLOCK=1`), so no step waits for its time.
  */
 function startMain(port: number, dataDir: string): ChildProcess & { stderrText: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', QUIET: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      QUIET: '1',
+      JUMPING_CLOCK: '1',
+    },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let text = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -48,6 +57,19 @@ async function healthy(url: string, child: { stderrText(): string }, timeoutMs =
     if (Date.now() > until) throw new Error(`${url} did not come up: ${child.stderrText()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Jumps the server's clock to `at` and waits until the steps that fell due have ended and been sent. */
+function jumpTo(child: ChildProcess, at: number): Promise<void> {
+  return new Promise((resolve) => {
+    const answer = (message: { jumped?: number }) => {
+      if (message?.jumped !== at) return;
+      child.off('message', answer);
+      resolve();
+    };
+    child.on('message', answer);
+    child.send({ jumpTo: at });
+  });
 }
 
 const exited = (child: ChildProcess) =>
@@ -74,12 +96,9 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     children.push(first);
     await healthy(url, first);
 
-    // An introduction night long enough to kill the server in it (nobody acts, so only its deadline ends
-    // it); everything after it fast.
-    const table = await LocalTable.open(wsUrl, 7, {
-      ...FAST_ONLINE,
-      timers: { ...FAST_ONLINE.timers, intro: 20 },
-    });
+    // Steps far longer than the restart: the introduction night (nobody acts, so only its deadline ends
+    // it) and every later step end when the clock is jumped to their deadlines.
+    const table = await LocalTable.open(wsUrl, 7, SLOW_ONLINE);
     await table.start();
     const night = await table.host.waitForView((v) => v.phase.stage === 'intro');
     const deadlineAt = night.view.clock?.at ?? 0;
@@ -98,11 +117,20 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     for (const client of table.everyone()) {
       expect(client.latest()?.phase).toEqual(night.view.phase);
     }
-    // The deadline was re-armed from the log: the night ends without anyone acting, and everyone sees it.
+    // The deadline was re-armed from the log: at its time the night ends without anyone acting, and
+    // everyone sees it.
+    await jumpTo(second, deadlineAt);
     for (const client of table.everyone()) {
       await client.waitForView((v) => v.phase.kind === 'day', 30_000);
     }
-    const end = await table.drive(40_000);
+    const end = await finishWithJumps(
+      table,
+      async () => {
+        const at = table.host.latest()?.clock?.at;
+        if (at != null) await jumpTo(second, at);
+      },
+      40_000,
+    );
     expect(end.over).toBe(true);
     await table.close();
 

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
-import { LocalTable } from '../support/local-table.js';
+import { finishWithJumps } from '../support/finish-game.js';
+import { jumpToDeadline } from '../support/jump.js';
+import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
 
 let server: RunningServer;
+const clock = new JumpingClock();
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, store: 'memory', quiet: true });
+  server = await startServer({ port: 0, store: 'memory', quiet: true, clock });
 });
 afterAll(() => server?.close());
 
@@ -35,10 +39,10 @@ describe('local stack: room codes tell nothing and come back', () => {
   });
 
   it('given a game played to its end, when it is over, then its code leads nowhere while the game can still be resumed', async () => {
-    const table = await LocalTable.open(server.wsUrl, 7);
+    const table = await LocalTable.open(server.wsUrl, 7, SLOW_ONLINE);
     try {
       await table.start();
-      await table.drive(40_000);
+      await finishWithJumps(table, () => jumpToDeadline(server, clock, table.gameId), 40_000);
       const until = Date.now() + 5000;
       while ((await server.app.deps.directory.gameForCode(table.code)) !== null && Date.now() < until)
         await new Promise((r) => setTimeout(r, 20));

@@ -1,35 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
-import { LocalTable } from '../support/local-table.js';
+import { driveWithJumps } from '../support/finish-game.js';
+import { jumpToDeadline } from '../support/jump.js';
+import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 
 let server: RunningServer;
+const clock = new JumpingClock();
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, store: 'memory', quiet: true });
+  server = await startServer({ port: 0, store: 'memory', quiet: true, clock });
 });
 afterAll(() => server?.close());
 
-/** Quick days, long nights: the night waits while the mafia acts. */
-const LONG_NIGHTS = {
-  preset: 'online',
-  timers: {
-    intro: 1,
-    mafia: 60,
-    night: 60,
-    discussion: 1,
-    vote: 1,
-    lastWord: 1,
-    lastWordNight: 1,
-    defence: 1,
-  },
-};
+/** Long steps: the days end by jumps of the clock, and the night waits while the mafia acts. */
+const LONG_NIGHTS = { ...SLOW_ONLINE, timers: { ...SLOW_ONLINE.timers, defence: 600 } };
 
 describe('local stack: what the town cannot learn from the frames it gets', () => {
   it('given night 1, when the mafia chats and shoots, then a civilian receives no frame at all while the mafia sees both', async () => {
     const table = await LocalTable.open(server.wsUrl, 7, LONG_NIGHTS);
     try {
       await table.start();
-      await table.driveUntil((v) => v.phase.kind === 'night' && v.phase.round === 1, 30_000);
+      await driveWithJumps(
+        table,
+        () => jumpToDeadline(server, clock, table.gameId),
+        (v) => v.phase.kind === 'night' && v.phase.round === 1,
+        30_000,
+      );
       const mafia = table
         .mafia()
         .filter((seat) => table.host.latest()?.seats.find((s) => s.seat === seat)?.alive);

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import { LocalTable } from '../support/local-table.js';
 
 const BOUND = 256 * 1024;
+/** Longer than the flood takes on a loaded machine: only the jump of the clock below ends it. */
+const SLOW_SOCKET_MS = 120_000;
+const clock = new JumpingClock();
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -11,7 +15,8 @@ beforeAll(async () => {
     store: 'memory',
     quiet: true,
     maxBufferedBytes: BOUND,
-    slowSocketMs: 15_000,
+    slowSocketMs: SLOW_SOCKET_MS,
+    clock,
     // The flood must reach the sockets: chat is not rate limited here.
     limits: { frames: { perSecond: 1e4, burst: 1e4 }, chat: { perSecond: 1e4, burst: 1e4 } },
   });
@@ -56,6 +61,8 @@ describe('local stack: sockets that stop reading cannot grow the server', () => 
       expect(catchingUp.views().length).toBeLessThan(final / 2);
       await table.host.waitForView(() => true, 10_000, final);
 
+      // The sockets still behind have been behind for as long as a slow socket may be.
+      clock.jumpTo(clock.now() + SLOW_SOCKET_MS + 1);
       const until = Date.now() + 20_000;
       let after = await health();
       // A cut socket leaves the count once its close event has run.

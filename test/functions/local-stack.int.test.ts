@@ -2,17 +2,21 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import { verifyChain } from '../../shared/audit/chain.js';
-import { expectOnlyOwnViews, LocalTable } from '../support/local-table.js';
+import { finishWithJumps } from '../support/finish-game.js';
+import { jumpToDeadline } from '../support/jump.js';
+import { expectOnlyOwnViews, LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
 
 let server: RunningServer;
 let dataDir: string;
+const clock = new JumpingClock();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-stack-'));
-  server = await startServer({ port: 0, dataDir, quiet: true });
+  server = await startServer({ port: 0, dataDir, quiet: true, clock });
 });
 afterAll(async () => {
   await server?.close();
@@ -23,10 +27,11 @@ const commitsOf = (gameId: string) => server.app.deps.store.read(gameId);
 
 describe('local stack: a whole online game over WebSockets', () => {
   it('given a room of seven, when the game is played through the protocol, then it ends and everyone saw only his own views', async () => {
-    const table = await LocalTable.open(server.wsUrl, 7);
+    const table = await LocalTable.open(server.wsUrl, 7, SLOW_ONLINE);
     try {
       await table.start();
-      const end = await table.drive(40_000);
+      // Steps only their timers end (a discussion, a last word) end when the clock is jumped to them.
+      const end = await finishWithJumps(table, () => jumpToDeadline(server, clock, table.gameId), 40_000);
       expect(end.over).toBe(true);
       expect(end.winner).toBe('town');
       expect(end.eliminated.some((e) => e.how === 'shot')).toBe(true);

@@ -34,6 +34,22 @@ describe('embedded log directory across restarts', () => {
     expect(await after.connection('conn-1')).toBeNull();
   });
 
+  it('given codes held until a time, when reopened at a clock past one of them, then that code is free and the other still held', async () => {
+    const data = tempDataDir();
+    cleanups.push(data.remove);
+    const now = Date.now() / 1000;
+    const before = await open(data.dir);
+    await before.claimRoomCode('KQX4', 'game-1', now + 60);
+    await before.claimRoomCode('MNP7', 'game-2', now + 7200);
+    await before.close();
+
+    const later = await LogDirectory.open({ dir: data.dir, now: () => (now + 3600) * 1000 });
+    cleanups.push(() => later.close());
+    expect(await later.gameForCode('KQX4')).toBeNull();
+    expect(await later.gameForCode('MNP7')).toBe('game-2');
+    expect(await later.claimRoomCode('KQX4', 'game-3', now + 7200)).toBe(true);
+  });
+
   it('given a torn last write in the directory file, when reopened, then earlier entries are intact', async () => {
     const data = tempDataDir();
     cleanups.push(data.remove);

@@ -2,20 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import { auditLog } from '../../shared/audit/audit.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import type { Viewer } from '../../shared/index.js';
 import { viewFor } from '../../shared/views/view.js';
-import { LocalTable } from '../support/local-table.js';
+import { finishWithJumps } from '../support/finish-game.js';
+import { jumpToDeadline } from '../support/jump.js';
+import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import type { GameClient } from '../support/ws-client.js';
 
 let server: RunningServer;
 let dataDir: string;
+const clock = new JumpingClock();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-replay-'));
-  server = await startServer({ port: 0, dataDir, quiet: true });
+  server = await startServer({ port: 0, dataDir, quiet: true, clock });
 });
 afterAll(async () => {
   await server?.close();
@@ -27,10 +31,10 @@ const viewsOf = (client: GameClient) =>
 
 describe('replay over the real server', () => {
   it('given a whole online game over WebSockets, when its log is replayed, then every view the server sent is the replayed view at that version', async () => {
-    const table = await LocalTable.open(server.wsUrl, 7);
+    const table = await LocalTable.open(server.wsUrl, 7, SLOW_ONLINE);
     try {
       await table.start();
-      const end = await table.drive(40_000);
+      const end = await finishWithJumps(table, () => jumpToDeadline(server, clock, table.gameId), 40_000);
       expect(end.over).toBe(true);
       const commits = await server.app.deps.store.read(table.gameId);
       for (const c of table.everyone()) await c.waitForView((v) => v.over, 5000, commits.length);

@@ -33,3 +33,25 @@ describe('an abandoned lobby gives its code back', () => {
     expect(frameOf(back, 'view').view.viewer).toBe('host');
   });
 });
+
+describe('a room code lives twelve hours at most', () => {
+  it('given a room whose code was given out twelve hours ago, when it is looked up, then it leads nowhere, though the game never ended and nobody tried it', async () => {
+    const h = new AppHarness();
+    const created = frameOf(
+      await h.send('host-1', { action: 'create', settings: {}, name: 'Hana' }),
+      'created',
+    );
+    h.clock.advance(12 * 3600_000 - 60_000);
+    expect(await h.directory.gameForCode(created.code)).toBe(created.gameId);
+
+    h.clock.advance(60_000);
+    expect(await h.directory.gameForCode(created.code)).toBeNull();
+    expect(await h.directory.claimRoomCode(created.code, 'another-game')).toBe(true);
+    const back = await h.send('host-2', {
+      action: 'resume',
+      gameId: created.gameId,
+      token: created.hostToken,
+    });
+    expect(frameOf(back, 'view').view.viewer).toBe('host');
+  });
+});

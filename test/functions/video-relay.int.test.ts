@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import type { ServerFrame, SignalPayload } from '../../shared/index.js';
+import { jumpToDeadline } from '../support/jump.js';
 import { GameClient, is } from '../support/ws-client.js';
 
 let server: RunningServer;
 let dataDir: string;
+const clock = new JumpingClock();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-video-'));
@@ -16,6 +19,7 @@ beforeAll(async () => {
     port: 0,
     dataDir,
     quiet: true,
+    clock,
     limits: { joinsPerAddress: null, roomsPerAddress: null },
   });
 });
@@ -39,15 +43,16 @@ const candidate: SignalPayload = {
     sdpMLineIndex: 0,
   },
 };
-/** Seven seats: mafia 1, Don 2, Sheriff 3, civilians 4–7; the game waits for moves, not for clocks. */
+/** Seven seats: mafia 1, Don 2, Sheriff 3, civilians 4–7; the game waits for moves or a jump of the clock. */
 const SETTINGS = {
   preset: 'online',
   dealing: 'manual',
-  timers: { intro: 600, mafia: 600, night: 600, discussion: 1, vote: 1, lastWord: 0, lastWordNight: 0 },
+  timers: { intro: 600, mafia: 600, night: 600, discussion: 600, vote: 600, lastWord: 0, lastWordNight: 0 },
 };
 const ROLES = { 1: 'mafia', 2: 'don', 3: 'sheriff' } as const;
 
 interface Room {
+  gameId: string;
   host: GameClient;
   seats: GameClient[];
   at(seat: number): GameClient;
@@ -56,7 +61,7 @@ interface Room {
 
 async function openRoom(): Promise<Room> {
   const host = await GameClient.open(server.wsUrl);
-  const { code } = await host.create(SETTINGS);
+  const { code, gameId } = await host.create(SETTINGS);
   const seats: GameClient[] = [];
   for (let i = 1; i <= 7; i++) {
     const c = await GameClient.open(server.wsUrl);
@@ -65,6 +70,7 @@ async function openRoom(): Promise<Room> {
   }
   const at = (seat: number) => seats[seat - 1];
   return {
+    gameId,
     host,
     seats,
     at,
@@ -150,6 +156,8 @@ describe('local stack: the signal relay follows the phase', () => {
     try {
       await start(room);
       for (const seat of [1, 2]) expect((await room.at(seat).command({ type: 'knowTeam' })).type).toBe('ack');
+      // Day 1 passes without a nomination: its discussion ends at its time.
+      await jumpToDeadline(server, clock, room.gameId);
       for (const c of room.seats)
         await c.waitForView((v) => v.phase.kind === 'night' && v.phase.round === 1, 10_000);
       const town = room.seats.slice(2);
@@ -195,7 +203,9 @@ describe('local stack: the signal relay follows the phase', () => {
       await signal(room.at(4), 1);
       await room.at(1).waitFor((f): f is Frame<'signal'> => f.type === 'signal' && f.from === 4);
       // night 1 falls when the day ends without a vote: the town's links are all forbidden again
-      const town = await nextLinks(room.at(4), (f) => f.peers.length === 0, room.at(4).frames.length);
+      const seenBy4 = room.at(4).frames.length;
+      await jumpToDeadline(server, clock, room.gameId);
+      const town = await nextLinks(room.at(4), (f) => f.peers.length === 0, seenBy4);
       expect(town.forbidden).toEqual([1, 2, 3, 5, 6, 7, 'host']);
       await nextLinks(room.at(1), (f) => f.peers.length === 0, marks[0]);
       await signal(room.at(4), 1);

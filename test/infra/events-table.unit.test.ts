@@ -1,6 +1,7 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, it } from 'vitest';
+import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TTL_ATTRIBUTE } from '../../functions/adapters/aws/dynamo/keys.js';
 import { EventsTable } from '../../infra/constructs/events-table.js';
 import { tempApp } from './support/cdk.js';
 
@@ -38,6 +39,14 @@ describe('EventsTable', () => {
       StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });
+  });
+
+  it('then expires items on the attribute the adapters write on room codes, connections and deadlines', () => {
+    const attribute = new Capture();
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: attribute, Enabled: true },
+    });
+    expect(attribute.asString()).toBe(TTL_ATTRIBUTE);
   });
 
   it('then has no secondary index, so no single index key takes every commit of every game', () => {

@@ -6,13 +6,23 @@ import type { LocalTable } from './local-table.js';
  * Plays a table's game to its end on slow timers: the players act (`drive`), and whenever the game has
  * stood still for a moment the clock is jumped to the step's deadline, as its timer would end it.
  */
-export async function finishWithJumps(
+export function finishWithJumps(
   table: LocalTable,
   jump: () => Promise<unknown>,
   timeoutMs = 60_000,
 ): Promise<GameView> {
+  return driveWithJumps(table, jump, (v) => v.over, timeoutMs);
+}
+
+/** As `finishWithJumps`, until the host's view matches. */
+export async function driveWithJumps(
+  table: LocalTable,
+  jump: () => Promise<unknown>,
+  match: (view: GameView) => boolean,
+  timeoutMs = 60_000,
+): Promise<GameView> {
   let done = false;
-  const driving = table.drive(timeoutMs).finally(() => {
+  const driving = table.driveUntil(match, timeoutMs).finally(() => {
     done = true;
   });
   let last = -1;

@@ -249,6 +249,24 @@ export function directoryContract(name: string, open: () => Promise<Opened<Direc
       await directory.releaseRoom(uniqueId('game'));
     });
 
+    it('given a code whose time ran out (TTL) though its game never released it, when looked up, then it leads nowhere and another game may claim it', async () => {
+      const [code, first, second] = [uniqueId('CODE'), uniqueId('game'), uniqueId('game')];
+      expect(await directory.claimRoomCode(code, first, nowSeconds() - 60)).toBe(true);
+      expect(await directory.gameForCode(code)).toBeNull();
+      expect(await directory.claimRoomCode(code, second, nowSeconds() + 3600)).toBe(true);
+      expect(await directory.gameForCode(code)).toBe(second);
+      // The first game's end later frees nothing of the second's.
+      await directory.releaseRoom(first);
+      expect(await directory.gameForCode(code)).toBe(second);
+    });
+
+    it('given a code held until a later time, when another game claims it, then it is refused and the code leads to its holder', async () => {
+      const [code, holder, other] = [uniqueId('CODE'), uniqueId('game'), uniqueId('game')];
+      expect(await directory.claimRoomCode(code, holder, nowSeconds() + 3600)).toBe(true);
+      expect(await directory.claimRoomCode(code, other, nowSeconds() + 3600)).toBe(false);
+      expect(await directory.gameForCode(code)).toBe(holder);
+    });
+
     it('given six games racing for one code, when they claim at once, then exactly one gets it', async () => {
       const code = uniqueId('CODE');
       const games = Array.from({ length: 6 }, () => uniqueId('game'));

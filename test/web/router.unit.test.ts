@@ -23,6 +23,34 @@ describe('routes', () => {
     }
   });
 
+  it('opens a replay: a log file, a finished game, and a dispute link to one moment as one viewer', () => {
+    expect(parseRoute('#/replay', '')).toEqual({
+      page: 'replay',
+      gameId: null,
+      at: null,
+      as: null,
+      key: null,
+    });
+    expect(parseRoute('#/replay/g-1', '')).toEqual({
+      page: 'replay',
+      gameId: 'g-1',
+      at: null,
+      as: null,
+      key: null,
+    });
+    expect(parseRoute('#/replay/g-1?at=57&as=5&key=read.abc', '')).toEqual({
+      page: 'replay',
+      gameId: 'g-1',
+      at: 57,
+      as: '5',
+      key: 'read.abc',
+    });
+    expect(parseRoute('#/replay/g-1?at=-3', '')).toMatchObject({ at: null });
+    for (const hash of ['#/replay', '#/replay/g-1', '#/replay/g-1?at=57&as=analyst&key=read.abc']) {
+      expect(hrefOf(parseRoute(hash, ''))).toBe(hash);
+    }
+  });
+
   it('builds the link a QR code carries', () => {
     expect(joinLink('http://127.0.0.1:8080', '/', 'AB12')).toBe('http://127.0.0.1:8080/#/join/AB12');
     expect(normalizeCode('  ab12 ')).toBe('AB12');

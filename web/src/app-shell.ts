@@ -181,6 +181,15 @@ export class AppShell extends LitElement {
         .busy=${this.busy}
       ></sc-home-page>`;
     }
+    if (r.page === 'replay') {
+      // The log is read over HTTP with a token: the link's, else this phone's own seat in that game.
+      const session = r.gameId === null ? null : loadSession(this.store, r.gameId);
+      return html`<sc-replay-page
+        .route=${r}
+        .token=${r.key ?? session?.token ?? null}
+        ?host=${session?.kind === 'host'}
+      ></sc-replay-page>`;
+    }
     const view = this.room.view;
     if (!this.room.session || this.lost) {
       return html`<section class="card">
@@ -230,7 +239,9 @@ export class AppShell extends LitElement {
 
   private enter(route: Route): void {
     this.lost = false;
-    if (route.page === 'home') {
+    if (route.page === 'home' || route.page === 'replay') {
+      // The replay viewer (and the engine it folds with) loads only when a replay is opened.
+      if (route.page === 'replay') void import('./pages/replay-page.js');
       this.socket.close();
       this.sync();
       return;
@@ -247,7 +258,11 @@ export class AppShell extends LitElement {
 
   private readonly onRoute = () => {
     const next = parseRoute(location.hash, location.search);
-    const same = next.page !== 'home' && this.route.page !== 'home' && next.gameId === this.route.gameId;
+    const same =
+      next.page !== 'home' &&
+      this.route.page !== 'home' &&
+      (next.page === 'replay') === (this.route.page === 'replay') &&
+      next.gameId === this.route.gameId;
     this.route = next;
     if (!same) this.enter(next);
   };

@@ -1,3 +1,4 @@
+import { logBaseOf } from './logic/game-log.js';
 import { type IceServer, iceServersOf } from './logic/ice-servers.js';
 import { wsUrlOf } from './logic/ws-url.js';
 
@@ -9,6 +10,7 @@ function deploymentFile(name: string): Promise<unknown> {
 }
 
 let socket: Promise<string> | null = null;
+let logs: Promise<string> | null = null;
 let ice: Promise<IceServer[]> | null = null;
 
 /**
@@ -24,4 +26,10 @@ export function socketUrl(): Promise<string> {
 export function iceServers(): Promise<IceServer[]> {
   ice ??= deploymentFile('ice.json').then(iceServersOf);
   return ice;
+}
+
+/** Where finished games' logs are downloaded from (config.json's `logUrl`, else this host). */
+export function logBase(): Promise<string> {
+  logs ??= deploymentFile('config.json').then((config) => logBaseOf(config, location));
+  return logs;
 }

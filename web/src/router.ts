@@ -4,11 +4,26 @@ import { normalizeCode } from './logic/join-code.js';
 export type Route =
   | { page: 'home'; code: string | null }
   | { page: 'room'; gameId: string }
-  | { page: 'sheet'; gameId: string };
+  | { page: 'sheet'; gameId: string }
+  | ReplayRoute;
+
+/**
+ * A finished game's replay (`gameId` null: a log file opened from the device). A dispute link names the
+ * moment (`at`, a version), the point of view (`as`: a seat, host, public, analyst) and, when the host gave
+ * one, the read-only link's token (`key`).
+ */
+export interface ReplayRoute {
+  page: 'replay';
+  gameId: string | null;
+  at: number | null;
+  as: string | null;
+  key: string | null;
+}
 
 /** Reads a route from `location.hash` and `location.search` (`?code=` from printed or shared links). */
 export function parseRoute(hash: string, search: string): Route {
-  const parts = hash
+  const [path, hashQuery = ''] = hash.split('?', 2);
+  const parts = path
     .replace(/^#\/?/, '')
     .split('/')
     .filter((p) => p.length > 0)
@@ -16,6 +31,7 @@ export function parseRoute(hash: string, search: string): Route {
   if (parts[0] === 'game' && parts[1]) {
     return parts[2] === 'sheet' ? { page: 'sheet', gameId: parts[1] } : { page: 'room', gameId: parts[1] };
   }
+  if (parts[0] === 'replay') return replayRoute(parts[1] ?? null, new URLSearchParams(hashQuery));
   if (parts[0] === 'join' && parts[1]) return { page: 'home', code: normalizeCode(parts[1]) };
   const query = new URLSearchParams(search).get('code');
   return { page: 'home', code: query ? normalizeCode(query) : null };
@@ -29,7 +45,26 @@ export function hrefOf(route: Route): string {
       return `#/game/${encodeURIComponent(route.gameId)}`;
     case 'sheet':
       return `#/game/${encodeURIComponent(route.gameId)}/sheet`;
+    case 'replay': {
+      const query = new URLSearchParams();
+      if (route.at !== null) query.set('at', String(route.at));
+      if (route.as !== null) query.set('as', route.as);
+      if (route.key !== null) query.set('key', route.key);
+      const q = query.toString();
+      return `#/replay${route.gameId === null ? '' : `/${encodeURIComponent(route.gameId)}`}${q ? `?${q}` : ''}`;
+    }
   }
+}
+
+function replayRoute(gameId: string | null, query: URLSearchParams): ReplayRoute {
+  const at = Number(query.get('at'));
+  return {
+    page: 'replay',
+    gameId,
+    at: Number.isSafeInteger(at) && at >= 1 ? at : null,
+    as: query.get('as'),
+    key: query.get('key'),
+  };
 }
 
 function safeDecode(part: string): string {

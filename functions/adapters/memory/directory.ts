@@ -11,28 +11,31 @@ export interface MemoryDirectoryOptions {
  * same maps and makes rooms and tokens durable on top of them.
  */
 export class MemoryDirectory implements Directory {
-  protected readonly rooms = new Map<string, string>();
+  /** Who holds each code, until when (epoch seconds; Infinity: until released). */
+  private readonly rooms = new Map<string, { gameId: string; expiresAt: number }>();
   /** The code each game holds. */
   protected readonly codes = new Map<string, string>();
   private readonly tokens = new Map<string, Map<string, number | 'host'>>();
   private readonly connections: ConnectionTable;
+  private readonly now: () => number;
   private closed = false;
 
   constructor(options: MemoryDirectoryOptions = {}) {
-    this.connections = new ConnectionTable(options.now);
+    this.now = options.now ?? Date.now;
+    this.connections = new ConnectionTable(this.now);
   }
 
-  async claimRoomCode(code: string, gameId: string): Promise<boolean> {
+  async claimRoomCode(code: string, gameId: string, expiresAt?: number): Promise<boolean> {
     this.assertOpen();
-    const holder = this.rooms.get(code);
+    const holder = this.holderOf(code);
     if (holder !== undefined) return holder === gameId;
-    this.recordRoom(code, gameId);
+    this.recordRoom(code, gameId, expiresAt);
     return true;
   }
 
   async gameForCode(code: string): Promise<string | null> {
     this.assertOpen();
-    return this.rooms.get(code) ?? null;
+    return this.holderOf(code) ?? null;
   }
 
   async releaseRoom(gameId: string): Promise<void> {
@@ -74,8 +77,15 @@ export class MemoryDirectory implements Directory {
     this.closed = true;
   }
 
-  protected recordRoom(code: string, gameId: string): void {
-    this.rooms.set(code, gameId);
+  /** The game holding the code, as long as its hold has not expired (the same rule as DynamoDB's TTL). */
+  protected holderOf(code: string): string | undefined {
+    const room = this.rooms.get(code);
+    if (room === undefined || room.expiresAt * 1000 > this.now()) return room?.gameId;
+    return undefined;
+  }
+
+  protected recordRoom(code: string, gameId: string, expiresAt = Number.POSITIVE_INFINITY): void {
+    this.rooms.set(code, { gameId, expiresAt });
     this.codes.set(gameId, code);
   }
 
@@ -83,7 +93,7 @@ export class MemoryDirectory implements Directory {
     const code = this.codes.get(gameId);
     if (code === undefined) return;
     this.codes.delete(gameId);
-    if (this.rooms.get(code) === gameId) this.rooms.delete(code);
+    if (this.rooms.get(code)?.gameId === gameId) this.rooms.delete(code);
   }
 
   protected recordToken(gameId: string, seat: number | 'host', tokenHash: string): void {

@@ -56,7 +56,8 @@ const undo: Handler<'undo'> = (tx) => {
   const s = tx.state;
   if (s.settings.master !== 'moderator')
     return no('not_allowed', 'undo is for the moderator of a live table');
-  if (s.undo.length === 0) return no('nothing_to_undo', 'nothing recorded in this phase');
+  if (s.undo.length === 0 && !s.judgeUndo)
+    return no('nothing_to_undo', 'nothing recorded in this phase and no judge action to take back');
   emit(tx, { type: 'actionUndone' });
   return undefined;
 };

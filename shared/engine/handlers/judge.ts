@@ -1,6 +1,12 @@
 import { type Handler, isRejection, livingTarget, no } from '../checks.js';
 import { removeNow } from '../flow.js';
-import { emit } from '../tx.js';
+import { emit, type Tx } from '../tx.js';
+
+/** Seals a foul, remark or disqualification as one action the judge may take back (moderator mode). */
+function ended(tx: Tx): undefined {
+  if (tx.state.judgeUndo?.open) emit(tx, { type: 'judgeActionEnded' });
+  return undefined;
+}
 
 const foul: Handler<'foul'> = (tx, c) => {
   const s = tx.state;
@@ -10,7 +16,7 @@ const foul: Handler<'foul'> = (tx, c) => {
   const fouls = (s.fouls[c.seat] ?? 0) + 1;
   emit(tx, { type: 'foulGiven', seat: c.seat, fouls, at: tx.meta.now });
   if (fouls >= 4 && s.alive.includes(c.seat)) removeNow(tx, c.seat, 'fouls');
-  return undefined;
+  return ended(tx);
 };
 
 const remark: Handler<'remark'> = (tx, c) => {
@@ -19,7 +25,7 @@ const remark: Handler<'remark'> = (tx, c) => {
   const seat = livingTarget(s, c.seat);
   if (isRejection(seat)) return seat;
   emit(tx, { type: 'remarkGiven', seat, remarks: (s.remarks[seat] ?? 0) + 1 });
-  return undefined;
+  return ended(tx);
 };
 
 const disqualify: Handler<'disqualify'> = (tx, c) => {
@@ -29,7 +35,7 @@ const disqualify: Handler<'disqualify'> = (tx, c) => {
   if (isRejection(seat)) return seat;
   emit(tx, { type: 'playerDisqualified', seat, reason: c.reason });
   removeNow(tx, seat, 'disqualified');
-  return undefined;
+  return ended(tx);
 };
 
 const extraPoints: Handler<'extraPoints'> = (tx, c) => {

@@ -5,7 +5,14 @@ export async function createRoom(
   page: Page,
   url: string,
   name: string,
-  opts: { preset?: string; master?: string; dealing?: string; timers?: Record<string, number> } = {},
+  opts: {
+    preset?: string;
+    master?: string;
+    dealing?: string;
+    timers?: Record<string, number>;
+    /** Settings switched on by their label in the form's first section. */
+    switches?: string[];
+  } = {},
 ): Promise<string> {
   await page.goto(url);
   await page.locator('#host-name').fill(name);
@@ -13,6 +20,7 @@ export async function createRoom(
   if (opts.preset) await form.locator('#preset').selectOption(opts.preset);
   if (opts.master) await form.locator('#f-master').selectOption(opts.master);
   if (opts.dealing) await form.locator('#f-dealing').selectOption(opts.dealing);
+  for (const label of opts.switches ?? []) await form.getByLabel(label).check();
   if (opts.timers) {
     await form.getByText('Timers (seconds)').click();
     for (const [key, seconds] of Object.entries(opts.timers)) {
@@ -37,6 +45,18 @@ export async function seatGuests(page: Page, names: string[]): Promise<void> {
     await page.getByRole('button', { name: 'Seat a player' }).click();
     await page.locator('sc-seat-grid').getByText(name, { exact: true }).waitFor();
   }
+}
+
+const DEAL_LABELS = {
+  random: /^At random on this phone/,
+  physical: /^Physical cards/,
+  manual: /^By hand/,
+  cards: /^Face-down cards/,
+} as const;
+
+/** A judge at a live table says how the roles are dealt; the start key waits for it. */
+export async function chooseDeal(page: Page, deal: keyof typeof DEAL_LABELS): Promise<void> {
+  await page.getByRole('radio', { name: DEAL_LABELS[deal] }).check();
 }
 
 /** The host's roster: seat → its first fact (the role name where the host sees roles). */

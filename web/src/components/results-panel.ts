@@ -6,8 +6,9 @@ import type { GameView } from '../../../shared/views/types.js';
 import { howName, roleName, teamName } from '../i18n/names.js';
 import { sheetOf } from '../logic/sheet.js';
 import { shared } from '../styles/shared.js';
+import './game-story.js';
 
-/** The end: who won, every role, and the points. */
+/** The end: who won, every role, the points, and the story of the game night by night. */
 @localized()
 @customElement('sc-results-panel')
 export class ResultsPanel extends LitElement {
@@ -67,7 +68,8 @@ export class ResultsPanel extends LitElement {
           )}
         </tbody>
       </table>
-    </section>`;
+    </section>
+    <sc-game-story .view=${v}></sc-game-story>`;
   }
 
   private headline(winner: Winner | null): string {

@@ -13,6 +13,8 @@ import {
   signed,
 } from '../logic/judge.js';
 import { shared } from '../styles/shared.js';
+import './confirm-dialog.js';
+import type { ConfirmDialog } from './confirm-dialog.js';
 import './judge-dialog.js';
 import type { JudgeDialog } from './judge-dialog.js';
 
@@ -25,10 +27,12 @@ import type { JudgeDialog } from './judge-dialog.js';
 @customElement('sc-seat-roster')
 export class SeatRoster extends LitElement {
   @property({ attribute: false }) view!: GameView;
-  /** What this desk decided that the view may not carry yet. */
   /** The seat whose judge's sheet is open. */
   @state() private judged: Seat | null = null;
   @query('sc-judge-dialog') private dialog!: JudgeDialog;
+  /** The seat whose fourth foul waits for the judge's yes. */
+  @state() private fouled: SeatView | null = null;
+  @query('sc-confirm-dialog') private confirmFoul!: ConfirmDialog;
 
   static override styles = [
     shared,
@@ -102,7 +106,8 @@ export class SeatRoster extends LitElement {
               s.alive && !v.over
                 ? html`<button
                     aria-label=${msg(str`Foul for ${who}`, { id: 'roster.foulLabel' })}
-                    @click=${() => command(this, { type: 'foul', seat: s.seat })}
+                    aria-haspopup=${s.fouls >= 3 ? 'dialog' : 'false'}
+                    @click=${(e: Event) => this.foul(s, e.currentTarget as HTMLElement)}
                   >
                     ${msg('Foul', { id: 'roster.foul' })}
                   </button>
@@ -130,7 +135,25 @@ export class SeatRoster extends LitElement {
         })}
       </ul>
       ${this.judgeDialog(v)}
+      <sc-confirm-dialog
+        .heading=${msg(str`Fourth foul for ${this.fouled ? seatAndName(this.fouled.seat, this.fouled.name) : ''}?`, { id: 'roster.fourthAsk' })}
+        .text=${msg('The fourth foul removes the player at once, without a last word. Undo can take it back.', { id: 'roster.fourthText' })}
+        .confirmLabel=${msg('Yes, give the fourth foul', { id: 'roster.fourthYes' })}
+        .cancelLabel=${msg('Cancel', { id: 'bar.cancel' })}
+        @sc-confirmed=${() => this.fouled && command(this, { type: 'foul', seat: this.fouled.seat })}
+      ></sc-confirm-dialog>
     </section>`;
+  }
+
+  /** A foul; the fourth, which removes a player in the game, only once the judge confirms it. */
+  private async foul(s: SeatView, opener: HTMLElement): Promise<void> {
+    if (s.fouls < 3) {
+      command(this, { type: 'foul', seat: s.seat });
+      return;
+    }
+    this.fouled = s;
+    await this.updateComplete;
+    this.confirmFoul.show(opener);
   }
 
   /** How a player left; a disqualification with the judge's reason where the view has it. */

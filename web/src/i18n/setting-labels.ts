@@ -113,6 +113,8 @@ export function settingName(key: keyof Settings): string {
       return msg('When every player is tied', { id: 'set.allTied' });
     case 'revealRoles':
       return msg('Reveal roles of eliminated players', { id: 'set.revealRoles' });
+    case 'deadSeeRoles':
+      return msg('Players who are out see every role', { id: 'set.deadSeeRoles' });
     case 'checkMode':
       return msg('Checks', { id: 'set.checkMode' });
     case 'doctorStops':

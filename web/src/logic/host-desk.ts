@@ -25,6 +25,12 @@ export function nominators(view: GameView): Seat[] {
   return living(view).filter((seat) => !done.has(seat));
 }
 
+/** The judge records the best move the night-1 victim names in his last word, and shows it once made. */
+export function bestMoveDesk(view: GameView): boolean {
+  const b = view.bestMove;
+  return records(view) && !view.over && b !== null && (b.open || b.targets !== null);
+}
+
 /** Living seats whose vote is still to be recorded in the ballot open now. */
 export function votersLeft(view: GameView): Seat[] {
   const b = view.ballot;

@@ -13,6 +13,7 @@ import '../components/chat-panel.js';
 import '../components/confirm-dialog.js';
 import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/morning-banner.js';
+import '../components/my-checks.js';
 import '../components/night-panel.js';
 import '../components/phase-bar.js';
 import '../components/results-panel.js';
@@ -103,6 +104,11 @@ export class GamePage extends LitElement {
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
       <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
       ${
+        you && !v.over && !this.hasNightPanel(v)
+          ? html`<sc-my-checks .checks=${you.checks} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
+          : ''
+      }
+      ${
         you?.role && !v.over
           ? html`<sc-role-card
             .roleId=${you.role}
@@ -122,7 +128,7 @@ export class GamePage extends LitElement {
           .seats=${v.seats}
           .you=${you?.seat ?? null}
           .speaker=${v.speaker}
-          .allRoles=${v.over}
+          .allRoles=${v.over || (v.settings.deadSeeRoles && you !== null && !you.alive)}
           .nominated=${nomineesShown(v)}
           .votes=${v.ballot ? voteCounts(v) : new Map()}
           .targets=${targetsFor(v, intent)}
@@ -261,9 +267,14 @@ export class GamePage extends LitElement {
     </section>`;
   }
 
+  /** A living player acting on his own phone at night has his checks in the night panel. */
+  private hasNightPanel(v: GameView): boolean {
+    const acting = v.phase.kind === 'night' && v.phase.round > 0 && v.you?.alive === true;
+    return acting && v.settings.master !== 'moderator';
+  }
+
   private night(v: GameView) {
-    if (v.phase.kind !== 'night' || v.phase.round === 0 || !v.you?.alive) return '';
-    if (v.settings.master === 'moderator') return '';
+    if (!v.you || !this.hasNightPanel(v)) return '';
     return html`<sc-night-panel
       .abilities=${v.you.abilities}
       .teamShots=${v.you.teamShots}
@@ -373,6 +384,7 @@ export class GamePage extends LitElement {
     const gameId = this.room.session?.gameId ?? '';
     return html`<div class="row card">
       <a class="button" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(gameId)}`}>${msg('Replay', { id: 'replay.title' })}</a>
       <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
       ${v.settings.meta.tournament ? html`<span class="muted">${v.settings.meta.tournament}</span>` : ''}
     </div>`;

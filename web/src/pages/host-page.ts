@@ -6,12 +6,14 @@ import type { Command } from '../../../shared/engine/commands.js';
 import type { AbilityId } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
 import '../components/ballot-panel.js';
+import '../components/best-move-recorder.js';
 import '../components/chat-panel.js';
 import '../components/day-recorder.js';
 import '../components/host-controls.js';
 import '../components/morning-banner.js';
 import '../components/night-preview.js';
 import '../components/night-script.js';
+import '../components/pass-phone.js';
 import '../components/phase-bar.js';
 import '../components/results-panel.js';
 import '../components/seat-roster.js';
@@ -22,7 +24,8 @@ import type { RecordDetail } from '../components/night-script.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command } from '../events.js';
 import { seatAndName, wakeName } from '../i18n/names.js';
-import { living, records } from '../logic/host-desk.js';
+import { bestMoveDesk, living, records } from '../logic/host-desk.js';
+import { canPassPhone } from '../logic/pass-phone.js';
 import { nameOf, namesOf } from '../logic/screen.js';
 import { notVoted, verdictOf, voteLines } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
@@ -39,10 +42,16 @@ export class HostPage extends LitElement {
   @consume({ context: roomContext, subscribe: true })
   @state()
   private room: RoomState = emptyRoom;
+  /** The phone is going round the table for the players to see their cards. */
+  @state() private passing = false;
 
   static override styles = [
     shared,
     css`
+      button.wide {
+        width: 100%;
+        margin-bottom: 0.75rem;
+      }
       ul.noms {
         margin: 0;
         padding-left: 1.2rem;
@@ -53,6 +62,11 @@ export class HostPage extends LitElement {
   override render() {
     const v = this.room.view;
     if (!v) return html``;
+    // While the phone goes round the table it shows one player's card and nothing of the desk.
+    if (this.passing && canPassPhone(v))
+      return html`<sc-pass-phone .view=${v} @sc-done=${() => {
+        this.passing = false;
+      }}></sc-pass-phone>`;
     const names = namesOf(v);
     const h = v.host;
     const night = v.phase.kind === 'night' && v.phase.round > 0;
@@ -60,6 +74,15 @@ export class HostPage extends LitElement {
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.sheetLink()}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
       <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
+      ${
+        canPassPhone(v)
+          ? html`<button class="wide" @click=${() => {
+              this.passing = true;
+            }}>
+            ${msg('Pass the phone round: each player sees his card', { id: 'pass.start' })}
+          </button>`
+          : ''
+      }
       ${v.phase.stage === 'intro' ? this.intro(v) : ''}
       ${
         h && night
@@ -73,6 +96,7 @@ export class HostPage extends LitElement {
             <sc-night-preview .outcomes=${h.preview ?? []} .names=${names}></sc-night-preview>`
           : ''
       }
+      ${bestMoveDesk(v) ? html`<sc-best-move-recorder .view=${v}></sc-best-move-recorder>` : ''}
       ${v.phase.kind === 'day' && records(v) ? html`<sc-day-recorder .view=${v}></sc-day-recorder>` : ''}
       ${this.nominations(v)} ${this.ballot(v)}
       ${v.settings.master === 'auto' ? '' : html`<sc-video-panel judge></sc-video-panel>`}
@@ -157,6 +181,7 @@ export class HostPage extends LitElement {
     const gameId = this.room.session?.gameId ?? '';
     return html`<div class="row card">
       <a class="button primary" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(gameId)}`}>${msg('Replay', { id: 'replay.title' })}</a>
       <a class="button" href="#/">${msg('Home', { id: 'nav.home' })}</a>
     </div>`;
   }

@@ -8,6 +8,7 @@ import type { Settings } from '../../../shared/rules/settings.js';
 import type { GameView } from '../../../shared/views/types.js';
 import '../components/card-table.js';
 import '../components/chat-panel.js';
+import '../components/deal-choice.js';
 import '../components/qr-code.js';
 import '../components/role-card.js';
 import '../components/seat-grid.js';
@@ -17,6 +18,7 @@ import { emptyRoom, type RoomState, roomContext } from '../context/room-context.
 import { command, fire } from '../events.js';
 import { roleName, seatAndName } from '../i18n/names.js';
 import { optionName, presetName, settingName } from '../i18n/setting-labels.js';
+import { type DealChoice, dealingOf } from '../logic/deal.js';
 import { records } from '../logic/host-desk.js';
 import { joinLink } from '../logic/join-code.js';
 import { nameOf, namesOf, writableChannels } from '../logic/screen.js';
@@ -30,6 +32,8 @@ export class LobbyPage extends LitElement {
   @consume({ context: roomContext, subscribe: true })
   @state()
   private room: RoomState = emptyRoom;
+  /** A judge at a live table picks how the roles are dealt before he may start (asked on this device). */
+  @state() private deal: DealChoice | null = null;
 
   static override styles = [
     shared,
@@ -150,7 +154,7 @@ export class LobbyPage extends LitElement {
   private hostCard(v: GameView) {
     const preset = PRESETS[v.settings.preset];
     const n = v.seats.length;
-    const ready = n >= preset.minPlayers && n <= preset.maxPlayers;
+    const ready = n >= preset.minPlayers && n <= preset.maxPlayers && (!records(v) || this.deal !== null);
     const need =
       preset.minPlayers === preset.maxPlayers
         ? msg(str`Players needed: exactly ${preset.minPlayers}.`, { id: 'lobby.needExactly' })
@@ -160,7 +164,9 @@ export class LobbyPage extends LitElement {
     return html`<section class="card" aria-labelledby="host-h">
       <h2 id="host-h">${msg('You host this room', { id: 'lobby.host' })}</h2>
       <p class=${ready ? 'muted' : ''}>${need}</p>
-      ${records(v) ? this.guestForm() : this.guestsWithoutPhone()} ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
+      ${records(v) ? this.guestForm() : this.guestsWithoutPhone()}
+      ${records(v) ? html`<sc-deal-choice .chosen=${this.deal} @sc-deal=${(e: CustomEvent<DealChoice>) => this.chooseDeal(v, e.detail)}></sc-deal-choice>` : ''}
+      ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
       <details>
         <summary>${msg('Settings', { id: 'lobby.settings' })}: ${presetName(v.settings.preset)}</summary>
         <sc-settings-form
@@ -175,6 +181,13 @@ export class LobbyPage extends LitElement {
         ${msg('Start the game', { id: 'lobby.start' })}
       </button>
     </div>`;
+  }
+
+  private chooseDeal(v: GameView, choice: DealChoice): void {
+    this.deal = choice;
+    const dealing = dealingOf(choice);
+    if (v.settings.dealing !== dealing)
+      command(this, { type: 'configure', settings: { ...v.settings, dealing } });
   }
 
   /** An in-person table: the host types the names of players without the app. */

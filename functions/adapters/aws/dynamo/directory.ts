@@ -8,7 +8,16 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Binding, Directory } from '../../../ports/directory.js';
 import { documentClient } from './client.js';
-import { connKey, GAME_CONN_PREFIX, gameConnSk, gamePk, gameRoomKey, roomKey, tokenSk } from './keys.js';
+import {
+  connKey,
+  GAME_CONN_PREFIX,
+  gameConnSk,
+  gamePk,
+  gameRoomKey,
+  roomKey,
+  TTL_ATTRIBUTE,
+  tokenSk,
+} from './keys.js';
 import { errorName } from './table.js';
 
 export interface DynamoDirectoryOptions {
@@ -38,19 +47,24 @@ export class DynamoDirectory implements Directory {
     this.now = options.now ?? Date.now;
   }
 
-  async claimRoomCode(code: string, gameId: string): Promise<boolean> {
+  async claimRoomCode(code: string, gameId: string, expiresAt?: number): Promise<boolean> {
+    const ttl = expiresAt === undefined ? {} : { [TTL_ATTRIBUTE]: expiresAt };
     try {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...roomKey(code), kind: 'room', gameId },
-          ConditionExpression: 'attribute_not_exists(pk) OR gameId = :gameId',
-          ExpressionAttributeValues: { ':gameId': gameId },
+          Item: { ...roomKey(code), kind: 'room', gameId, ...ttl },
+          // TTL deletes an expired code only eventually (within days): until then it may be claimed over.
+          ConditionExpression: `attribute_not_exists(pk) OR gameId = :gameId OR ${TTL_ATTRIBUTE} <= :now`,
+          ExpressionAttributeValues: { ':gameId': gameId, ':now': this.now() / 1000 },
         }),
       );
       // Which code the game holds, for releaseRoom.
       await this.db.send(
-        new PutCommand({ TableName: this.table, Item: { ...gameRoomKey(gameId), kind: 'roomOf', code } }),
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...gameRoomKey(gameId), kind: 'roomOf', code, ...ttl },
+        }),
       );
       return true;
     } catch (error) {
@@ -63,7 +77,8 @@ export class DynamoDirectory implements Directory {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.table, Key: roomKey(code), ConsistentRead: true }),
     );
-    return (Item?.gameId as string | undefined) ?? null;
+    if (Item === undefined || this.expired(Item[TTL_ATTRIBUTE] as number | undefined)) return null;
+    return Item.gameId as string;
   }
 
   async releaseRoom(gameId: string): Promise<void> {
@@ -184,7 +199,7 @@ export class DynamoDirectory implements Directory {
   }
 
   /** The same rule as the in-memory twins: expired once `expiresAt` (seconds) is not in the future. */
-  private expired(expiresAt: number): boolean {
-    return expiresAt * 1000 <= this.now();
+  private expired(expiresAt: number | undefined): boolean {
+    return expiresAt !== undefined && expiresAt * 1000 <= this.now();
   }
 }

@@ -1,5 +1,8 @@
 /** Key layout of the single table; see table.ts for the whole picture. */
 
+/** The table's TTL attribute (epoch seconds): connections, pending deadlines and room codes carry it. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
 const SEQ_DIGITS = 10;
 
 export const COMMIT_PREFIX = 'C#';

@@ -6,7 +6,7 @@
  *   sort key       sk  (String)
  *   billing        PAY_PER_REQUEST
  *   stream         NEW_IMAGE (the projector filters on kind = "commit")
- *   TTL attribute  expiresAt (epoch seconds; connection and deadline items carry it)
+ *   TTL attribute  expiresAt (epoch seconds; connection, deadline and room code items carry it)
  *   GSIs           none (listGames scans; see event-store.ts)
  *
  * Items:
@@ -16,8 +16,8 @@
  *                                                        events (JSON strings), prevHash, hash
  *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
  *   GAME#<gameId>     CONN#<connId>        gameConn      seat, expiresAt
- *   GAME#<gameId>     ROOM                 roomOf        code (the room code the game holds until released)
- *   ROOM#<code>       ROOM                 room          gameId
+ *   GAME#<gameId>     ROOM                 roomOf        code, expiresAt (the code the game holds until released)
+ *   ROOM#<code>       ROOM                 room          gameId, expiresAt (free again once it passed)
  *   CONN#<connId>     CONN                 connection    gameId, seat, expiresAt
  *   DUE#<minute>#<n>  <gameId>#<deadlineId>#<at>
  *                                          deadline      gameId, deadlineId, at, expiresAt (a pending
@@ -29,8 +29,7 @@ import {
   type DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-
-export const TTL_ATTRIBUTE = 'expiresAt';
+import { TTL_ATTRIBUTE } from './keys.js';
 
 const ACTIVE_TIMEOUT_MS = 30_000;
 

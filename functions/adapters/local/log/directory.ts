@@ -13,7 +13,7 @@ export interface LogDirectoryOptions extends RecordFileOptions {
 }
 
 type DirectoryRecord =
-  | { type: 'room'; code: string; gameId: string }
+  | { type: 'room'; code: string; gameId: string; expiresAt?: number }
   | { type: 'roomReleased'; gameId: string }
   | { type: 'token'; gameId: string; seat: number | 'host'; tokenHash: string };
 
@@ -42,16 +42,21 @@ export class LogDirectory extends MemoryDirectory {
     return directory;
   }
 
-  override async claimRoomCode(code: string, gameId: string): Promise<boolean> {
+  override async claimRoomCode(code: string, gameId: string, expiresAt?: number): Promise<boolean> {
     this.assertOpen();
     const claim = this.claiming.get(code);
     if (claim !== undefined) {
       await claim.durable;
       return claim.gameId === gameId;
     }
-    const holder = this.rooms.get(code);
+    const holder = this.holderOf(code);
     if (holder !== undefined) return holder === gameId;
-    const record: DirectoryRecord = { type: 'room', code, gameId };
+    const record: DirectoryRecord = {
+      type: 'room',
+      code,
+      gameId,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+    };
     const durable = this.write(record).finally(() => this.claiming.delete(code));
     this.claiming.set(code, { gameId, durable });
     await durable;
@@ -86,7 +91,7 @@ export class LogDirectory extends MemoryDirectory {
   private apply(record: DirectoryRecord): void {
     switch (record.type) {
       case 'room':
-        return this.recordRoom(record.code, record.gameId);
+        return this.recordRoom(record.code, record.gameId, record.expiresAt);
       case 'roomReleased':
         return this.forgetRoom(record.gameId);
       case 'token':

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
+import { createRoom, disqualify, seatGuests } from './support/host.js';
+import { Phone } from './support/phone.js';
+import { useStack } from './support/suite.js';
+
+/** Ann (mafioso), Boris (Don) and Carmen (Sheriff) play on their phones; three civilians have none. */
+const PLAYERS = ['Ann', 'Boris', 'Carmen'];
+const GUESTS = ['Dora', 'Emil', 'Fane'];
+
+describe('checks kept in view, the story after the game, the dead seeing every role', () => {
+  const e2e = useStack();
+
+  it("the Sheriff's check that ends the night is still on his screen in the morning", async () => {
+    const host = await e2e.phone();
+    const code = await createRoom(host, e2e.url, 'Host', {
+      dealing: 'manual',
+      switches: ['Players who are out see every role'],
+    });
+    const [ann, boris, carmen] = await Promise.all(
+      PLAYERS.map(async (name) => new Phone(await e2e.phone(), name)),
+    );
+    for (const p of [ann, boris, carmen]) await p.join(e2e.url, code);
+    await seatGuests(host, GUESTS);
+    await host.getByText('Players: 6').waitFor();
+    for (const [seat, role] of Object.entries({ 1: 'mafia', 2: 'don', 3: 'sheriff' }))
+      await host.locator(`#as-${seat}`).selectOption(role);
+    await host.getByRole('button', { name: 'Start the game' }).click();
+    await expect(carmen.readRole()).resolves.toBe('sheriff');
+
+    // The introduction night and a quiet day 1 pass on the clock.
+    let phase = await e2e.jumpToDeadline(code);
+    while (phase.kind !== 'night' || phase.round !== 1) phase = await e2e.jumpToDeadline(code);
+
+    // Night 1: the mafia shoots the Sheriff, the Don finds him; the Sheriff's own check is the night's last move.
+    await carmen.waitForPhase('Night 1');
+    for (const p of [ann, boris]) await p.target(3);
+    await boris.page.getByText('Shoot: 3 · Carmen — done.').waitFor();
+    await boris.target(3);
+    await carmen.target(2);
+
+    // The night ended on that tap: the morning keeps the answer, and "My checks" lists it for the game.
+    await carmen.waitForPhase('Day 2');
+    const mine = carmen.page.locator('sc-my-checks');
+    await mine.getByText('Last night: 2 · Boris is black (mafia)').waitFor();
+    await mine.getByRole('heading', { name: 'My checks' }).waitFor();
+    await boris.page.locator('sc-my-checks').getByText('Last night: 3 · Carmen is the Sheriff').waitFor();
+    expect(await ann.page.locator('sc-my-checks').getByRole('heading').count()).toBe(0);
+    await shot(carmen.page, 'my-checks-morning');
+
+    // The host let the dead see every role: Carmen, shot, sees them all; Ann, alive, only her team.
+    await carmen.page.locator('sc-seat-grid').getByText('Mafioso').waitFor();
+    await carmen.page.locator('sc-seat-grid').getByText('Don').waitFor();
+    expect(await ann.page.locator('sc-seat-grid').getByText('Sheriff').count()).toBe(0);
+
+    // Two civilians are disqualified: after Carmen's last word the mafia wins, and everyone reads the story.
+    await disqualify(host, 4, 'Left the table');
+    await disqualify(host, 5, 'Left the table');
+    await carmen.endSpeech();
+    await ann.waitForPhase('Game over');
+    const story = ann.page.locator('sc-game-story');
+    await story.getByRole('heading', { name: 'Night by night' }).waitFor();
+    await story.getByText('3 · Carmen (Sheriff) — Check, target 2 · Boris: black (mafia)').waitFor();
+    await story.getByText('2 · Boris (Don) — Check, target 3 · Carmen: the Sheriff').waitFor();
+    await story.getByText('Out of the game: 3 · Carmen').waitFor();
+    await story.getByText('4 · Dora left the game: disqualified').waitFor();
+    await story.scrollIntoViewIfNeeded();
+    await shot(ann.page, 'game-story');
+  }, 150_000);
+});

@@ -1,0 +1,30 @@
+import type { Seat } from '../../../shared/domain/vocabulary.js';
+import { type RoleId, type TeamId, teammatesOf, teamOf } from '../../../shared/roles/index.js';
+import type { GameView } from '../../../shared/views/types.js';
+import { records } from './host-desk.js';
+
+/** What one player's card shows when the judge's phone is passed to him: his role, team and teammates. */
+export interface PassedCard {
+  role: RoleId;
+  team: TeamId | null;
+  teammates: Seat[];
+}
+
+/**
+ * A judge recording a live table passes his phone round so phone-less players see their cards: once the
+ * roles are dealt and before the first night with actions.
+ */
+export const canPassPhone = (view: GameView): boolean =>
+  records(view) &&
+  view.host !== null &&
+  Object.keys(view.host.roles).length > 0 &&
+  (view.phase.round === 0 || (view.phase.kind === 'day' && view.phase.round === 1));
+
+/** One seat's card from the judge's deal, and nothing about any other seat beyond his own team. */
+export function passedCard(view: GameView, seat: Seat): PassedCard | null {
+  const roles = view.host?.roles ?? {};
+  const role = roles[seat];
+  if (!role) return null;
+  const table = { roles, alive: view.seats.filter((s) => s.alive).map((s) => s.seat) };
+  return { role, team: teamOf(table, seat) ?? null, teammates: teammatesOf(table, seat) };
+}
