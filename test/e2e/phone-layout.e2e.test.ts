@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createRoom, disqualify, rolesOnDesk, seatGuests } from './support/host.js';
+import { chooseDeal, createRoom, disqualify, rolesOnDesk, seatGuests } from './support/host.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ada', 'Boris', 'Carla', 'Dan', 'Eva', 'Filip', 'Gala', 'Hugo', 'Ilie', 'Jana'];
@@ -48,6 +48,7 @@ describe('on a 390 × 844 phone: thumb-sized controls, and every screen opening 
 
     await createRoom(host, e2e.url, 'Judge', { preset: 'sport' });
     await seatGuests(host, NAMES);
+    await chooseDeal(host, 'random');
     expect(await smallTargets(host)).toEqual([]);
 
     // The start key sits at the bottom of the lobby: the judge scrolls down to it.
