@@ -69,6 +69,17 @@ describe('on a 390 × 844 phone: thumb-sized controls, and every screen opening 
     await host.locator('sc-results-panel .winner').waitFor();
     expect(await smallTargets(host)).toEqual([]);
 
+    // The timers' fields line up in pairs, in Russian too, where labels wrap.
+    const ru = await e2e.phone('ru-RU');
+    await ru.goto(e2e.url);
+    await ru.getByText('Таймеры (секунды)').click();
+    const timers = ru.locator('sc-settings-form details', { hasText: 'Таймеры (секунды)' });
+    const tops = await timers
+      .locator('.pair input')
+      .evaluateAll((inputs) => inputs.map((i) => Math.round(i.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThan(2);
+    for (let i = 0; i + 1 < tops.length; i += 2) expect(tops[i + 1]).toBe(tops[i]);
+
     // The tournament protocol fits a phone's width: its own viewport, the wide tables scrolling inside.
     await host.getByRole('link', { name: 'Game sheet' }).click();
     const [protocol] = await Promise.all([
