@@ -1,5 +1,6 @@
 export * from './audit/fold.js';
 export { pointsBySeat, totals } from './audit/points.js';
+export * from './domain/text.js';
 export * from './domain/vocabulary.js';
 export * from './engine/commands.js';
 export { createGame, type Decision, decide, joinGame } from './engine/decide.js';

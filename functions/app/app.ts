@@ -11,9 +11,11 @@ import { type AppDeps, type AppOptions, type AppPorts, makeDeps } from './deps.j
 import type { Reply } from './frames.js';
 import { handleCommand } from './handle-command.js';
 import { type Projection, project } from './projector.js';
+import { pushKey, subscribePush } from './push.js';
 import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
+import { readThread } from './thread.js';
 import { wrongGame } from './wrong-game.js';
 
 /** The application service: what the handlers call, on AWS and locally alike. */
@@ -69,5 +71,11 @@ function route(
       return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
     case 'signal':
       return relaySignal(deps, connectionId, frame);
+    case 'thread':
+      return readThread(deps, connectionId, frame.before);
+    case 'pushKey':
+      return Promise.resolve(pushKey(deps));
+    case 'push':
+      return subscribePush(deps, connectionId, frame.subscription);
   }
 }

@@ -5,6 +5,7 @@ import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { Ids } from '../ports/ids.js';
 import type { Meter } from '../ports/meter.js';
+import type { PushPorts } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
 import { GameCache } from './game-cache.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -21,6 +22,8 @@ export interface AppPorts {
   meter: Meter;
   clock: Clock;
   ids: Ids;
+  /** Web Push to readers whose app is closed; absent where no VAPID keys are configured. */
+  push?: PushPorts;
 }
 
 export interface AppOptions {
@@ -42,6 +45,11 @@ export interface AppOptions {
    * is never found abandoned: the code is then free for another room. Default 12 hours.
    */
   roomCodeTtlSeconds?: number;
+  /**
+   * How long after its game ended a seat's (or the host's) token still resumes it (seconds): long enough
+   * to read the end and the results again, after which the game is read from its log. Default 24 hours.
+   */
+  tokenTtlAfterGameSeconds?: number;
   /** Games the cache holds at most. */
   maxGames?: number;
   /** Longest a deadline that arrives early waits for its time before deciding (ms). */
@@ -80,6 +88,7 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
       sweepLookbackMs: options.sweepLookbackMs ?? 15 * 60_000,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
       roomCodeTtlSeconds: options.roomCodeTtlSeconds ?? 12 * 3600,
+      tokenTtlAfterGameSeconds: options.tokenTtlAfterGameSeconds ?? 24 * 3600,
       maxEarlyWaitMs: options.maxEarlyWaitMs ?? 5000,
       pipeline: options.pipeline ?? false,
     },

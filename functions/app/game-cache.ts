@@ -14,6 +14,8 @@ export interface HeldGame {
   folded: Folded;
   /** Hash of the commit at `folded.version`: the next commit's prevHash. */
   lastHash: string;
+  /** When the commit at `folded.version` was made (ms since the epoch): for a game over, when it ended. */
+  lastAt: number;
   /** Accepted command ids per actor (as the commit records it), with the version each produced. */
   accepted: Map<string, Map<string, number>>;
   moves: SeatMove[];
@@ -108,6 +110,7 @@ export function newGame(gameId: string): HeldGame {
     gameId,
     folded: emptyFold,
     lastHash: '',
+    lastAt: 0,
     accepted: new Map(),
     moves: [],
     projected: 0,
@@ -136,6 +139,7 @@ export function advance(game: HeldGame, commit: Commit, after?: Folded): void {
   }
   game.folded = after ?? foldCommits(game.folded, [commit]);
   game.lastHash = commit.hash;
+  game.lastAt = commit.at;
   const ofActor = game.accepted.get(commit.actor) ?? new Map<string, number>();
   ofActor.set(commit.commandId, commit.seq);
   game.accepted.set(commit.actor, ofActor);

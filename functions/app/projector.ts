@@ -4,6 +4,7 @@ import type { DeadlineJob } from '../ports/scheduler.js';
 import type { AppDeps } from './deps.js';
 import { lastShown, sendViews } from './fan-out.js';
 import type { HeldGame } from './game-cache.js';
+import { isNewPhase, pushPhase } from './push.js';
 
 export type Projection =
   | { kind: 'sent'; version: number; sent: number; gone: number; failed: number; armed: boolean }
@@ -37,6 +38,8 @@ function projectOnce(deps: AppDeps, gameId: string, seq: number): Promise<Projec
     const { version, sent, gone, failed } = await sendViews(deps, game, shown);
     game.shown = game.folded;
     const armed = await armIfChanged(deps, game, shown);
+    if (isNewPhase(shown.state.phase, game.folded.state.phase))
+      await pushPhase(deps, gameId, game.folded.state.phase);
     // The room's code is free again once its game is over; the game and its log stay.
     if (game.folded.state.phase.kind === 'over') await deps.directory.releaseRoom(gameId);
     game.projected = Math.max(game.projected, version);

@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps.js';
 import { bindingExpiry } from './deps.js';
 import { errorFrame, linksFrame, notBound, type Reply, viewFrame } from './frames.js';
+import type { HeldGame } from './game-cache.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
 
 /**
@@ -26,12 +27,26 @@ export async function resume(
   const game = await deps.cache.load(gameId);
   if (game === null)
     return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };
+  if (tokenExpired(deps, game)) {
+    return {
+      frames: [
+        errorFrame('bad_token', 'that game is over and its seats are closed; its log can still be read'),
+      ],
+      log: { ...log, outcome: 'token_expired' },
+    };
+  }
   const seat = granted === 'host' ? 'host' : seatNow(game, granted, grant);
   await deps.directory.bindConnection(connectionId, { gameId, seat }, bindingExpiry(deps));
   return {
     frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat)],
     log: { ...log, outcome: 'resumed', version: game.folded.version },
   };
+}
+
+/** Every token of a game stops opening it a while after the game ended (`tokenTtlAfterGameSeconds`). */
+function tokenExpired(deps: AppDeps, game: HeldGame): boolean {
+  if (game.folded.state.phase.kind !== 'over') return false;
+  return deps.clock.now() - game.lastAt > deps.options.tokenTtlAfterGameSeconds * 1000;
 }
 
 /** `sync`: the connection's own full view, now. */

@@ -3,7 +3,7 @@ import type { AppDeps } from './deps.js';
 import { errorFrame, type Reply } from './frames.js';
 
 /**
- * A frame that names a game (`gameId` on `command`, `sync`, `signal`) is carried out only in the game its
+ * A frame that names a game (`gameId` on `command`, `sync`, `signal`, `thread`, `push`) is carried out only in the game its
  * socket is bound to: a client that thinks it is in one room while its socket is in another (it switched
  * games and a queued frame went out late) gets `wrong_game`, and nothing happens in either game. Null when
  * the frame may go on; an unbound socket gets its usual `not_bound` from the action itself.

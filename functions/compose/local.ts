@@ -9,6 +9,8 @@ import { MemoryDeadlineBook } from '../adapters/memory/deadline-book.js';
 import { MemoryDirectory } from '../adapters/memory/directory.js';
 import { MemoryEventStore } from '../adapters/memory/event-store.js';
 import { CountingMeter } from '../adapters/memory/meter.js';
+import { MemoryPushBook } from '../adapters/memory/push-book.js';
+import { type VapidKeys, WebPushSender } from '../adapters/push/web-push-sender.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -129,6 +131,8 @@ export interface LocalOptions {
   gateway: () => LocalGateway | undefined;
   /** What a connection and an address may ask; DEFAULT_LIMITS where not given. */
   limits?: Partial<Limits>;
+  /** Web Push's keys; without them the server sends no push notifications. */
+  vapid?: VapidKeys | null;
   /** Told once when the embedded log can no longer write. */
   onStoreFailure?: (error: Error) => void;
   /** How the service retries lost races (tests make it give up sooner). */
@@ -227,6 +231,10 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       meter,
       clock,
       ids: randomIds,
+      // Subscriptions live with the process: the PWA sends its own again each time it opens the game.
+      ...(options.vapid
+        ? { push: { book: new MemoryPushBook(), sender: new WebPushSender(options.vapid) } }
+        : {}),
     },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.
     { ...options.app, pipeline: options.store !== 'dynamo', roomsPerAddress: limits.roomsPerAddress },

@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { JumpingClock } from '../adapters/memory/jumping-clock.js';
+import { vapidFromEnv } from '../adapters/push/web-push-sender.js';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? '.data',
     store,
     quiet: process.env.QUIET === '1',
+    vapid: vapidFromEnv(process.env),
     ...(jumping ? { clock: jumping.clock } : {}),
     // Nothing more can be written: exit, so that the supervisor (systemd, Docker, a shell loop) starts the
     // server again on the log as it is on disk. Exit code 1 tells it this was no ordinary stop.

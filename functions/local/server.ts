@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { CorruptLogError } from '../adapters/local/log/corrupt-log-error.js';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
+import type { VapidKeys } from '../adapters/push/web-push-sender.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
@@ -38,6 +39,8 @@ export interface ServerOptions {
   slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
+  /** Web Push's VAPID keys (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` for `npm start`). */
+  vapid?: VapidKeys | null;
   /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
   allowedOrigins?: readonly string[];
   /**
@@ -107,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clock: options.clock,
       gateway: () => gateway,
       limits: options.limits,
+      vapid: options.vapid,
       onStoreFailure: failed,
       app: options.app,
       faults: options.faults,

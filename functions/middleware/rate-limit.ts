@@ -17,8 +17,10 @@ export function frameRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<W
 /**
  * Per kind of frame, once it is known: commands and chat per connection (a refused command is `rejected`
  * with its command id, so the sender's wait ends), rooms made or joined per connection and per address,
- * and the rest (resume, sync, ping) per connection.
+ * and the rest (resume, sync, ping, thread, push) per connection.
  */
+const REQUESTS: ReadonlySet<string> = new Set(['resume', 'sync', 'ping', 'thread', 'pushKey', 'push']);
+
 export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<WsEvent> {
   return {
     before: (request) => {
@@ -45,7 +47,8 @@ export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<
             limiter.take(`address ${address}`, 'joins', limits.joinsPerAddress));
         if (!ok) throw new FrameError('rate_limited', 'too many rooms asked for: wait a little');
       }
-      if (frame?.action === 'resume' || frame?.action === 'sync' || frame?.action === 'ping') {
+      // A thread page reads the game's whole log; a push subscription writes: requests, as a sync.
+      if (frame !== undefined && REQUESTS.has(frame.action)) {
         if (!limiter.take(connection, 'requests', limits.requests))
           throw new FrameError('rate_limited', 'too many requests: slow down');
       }

@@ -26,6 +26,10 @@ export const Metric = {
   deadlineSkipped: 'DeadlineSkipped',
   /** An overdue deadline the sweeper found unfired and fired from the store: a timer was lost. */
   deadlineRearmed: 'DeadlineRearmed',
+  /** A phase-change push handed to a reader's push service. */
+  pushSent: 'PushSent',
+  /** A push the push service refused or did not answer; the game goes on without it. */
+  pushFailed: 'PushFailed',
 } as const;
 
 export type MetricName = (typeof Metric)[keyof typeof Metric];

@@ -68,7 +68,12 @@ export class GameDashboard extends Construct {
           width,
           left: [props.projector.metric('IteratorAge', { period, statistic: 'Maximum' })],
         }),
-        app('Projection and posts', [AppMetric.projectionFailed, AppMetric.postFailed]),
+        app('Projection, posts and pushes', [
+          AppMetric.projectionFailed,
+          AppMetric.postFailed,
+          AppMetric.pushSent,
+          AppMetric.pushFailed,
+        ]),
         new GraphWidget({
           title: 'Deadline timers and dead letters',
           width,

@@ -3,6 +3,7 @@ import { ROLE_ALIASES, ROLE_IDS, VERBS } from '../roles/index.js';
 
 type RoleAlias = keyof typeof ROLE_ALIASES;
 
+import { cleanText, MAX_CHAT_CHARS } from '../domain/text.js';
 import { PURCHASES } from '../forum/purse.js';
 import { FORUM_ABILITY_IDS } from '../forum/roles.js';
 import { settingsInputSchema } from '../rules/settings.js';
@@ -36,7 +37,14 @@ export const commandSchema = v.variant('type', [
   cmd('train', {}),
   cmd('say', {
     channel: v.picklist(['table', 'mafia', 'dead']),
-    text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),
+    // Cleaned before it is checked and recorded: the log and every view hold what the table can read.
+    text: v.pipe(
+      v.string(),
+      v.maxLength(4 * MAX_CHAT_CHARS),
+      v.transform(cleanText),
+      v.minLength(1, 'a message needs visible text'),
+      v.maxLength(MAX_CHAT_CHARS),
+    ),
   }),
   cmd('nominate', { target: seat }),
   cmd('withdraw', {}),

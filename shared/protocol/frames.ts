@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ChatMessage } from '../log/records.js';
 import type { Endpoint, PeerLink } from '../video/links.js';
 import type { GameView } from '../views/types.js';
 import { type SignalPayload, signalPayloadSchema } from './signal.js';
@@ -38,6 +39,24 @@ export const clientFrameSchema = v.variant('action', [
   v.strictObject({ action: v.literal('sync'), gameId: v.optional(id) }),
   v.strictObject({ action: v.literal('ping') }),
   v.strictObject({
+    action: v.literal('thread'),
+    gameId: v.optional(id),
+    before: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  }),
+  v.strictObject({ action: v.literal('pushKey') }),
+  v.strictObject({
+    action: v.literal('push'),
+    gameId: v.optional(id),
+    subscription: v.strictObject({
+      endpoint: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(1000)),
+      expirationTime: v.optional(v.nullable(v.number())),
+      keys: v.strictObject({
+        p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
+        auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/)),
+      }),
+    }),
+  }),
+  v.strictObject({
     action: v.literal('signal'),
     gameId: v.optional(id),
     to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
@@ -54,6 +73,9 @@ export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'sync',
   'ping',
   'signal',
+  'thread',
+  'pushKey',
+  'push',
 ];
 
 export type ErrorCode =
@@ -72,6 +94,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'link_forbidden'
   | 'busy'
+  | 'push_off'
   | 'wrong_game'
   | 'internal';
 
@@ -83,6 +106,12 @@ export type ServerFrame =
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
   | { type: 'pong' }
+  /** Table messages `from` … `from + messages.length - 1` of `total`, oldest first (the whole thread in pages). */
+  | { type: 'thread'; from: number; total: number; messages: ChatMessage[] }
+  /** The VAPID public key to subscribe with; null: this server sends no push notifications. */
+  | { type: 'pushKey'; key: string | null }
+  /** The connection's push subscription is kept: a new phase will wake its app. */
+  | { type: 'pushSaved' }
   /** WebRTC signalling from a peer the phase lets this connection link with. */
   | { type: 'signal'; from: Endpoint; payload: SignalPayload }
   /** The media links the receiver may hold at `version`; he closes every peer in `forbidden` at once. */

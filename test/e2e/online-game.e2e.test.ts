@@ -102,11 +102,13 @@ describe('an online game on eight phones', () => {
     await shot(donPhone.page, 'night-don');
     await shot(sheriffPhone.page, 'night-sheriff');
     await sheriffPhone.target(don);
-    // His check was the night's last action: the day begins, and the answer is on his card.
+    // His check was the night's last action: the day begins, and the answer is in "My checks" and on his card.
     await sheriffPhone.waitForPhase('Day 2');
+    const answer = `Night 1: ${don} · ${NAMES[don - 1]} is black (mafia)`;
+    await sheriffPhone.page.locator('sc-my-checks').getByText(answer).waitFor();
     await sheriffPhone.page.locator('sc-role-card button').hover();
     await sheriffPhone.page.mouse.down();
-    await sheriffPhone.page.getByText(`Night 1: ${don} · ${NAMES[don - 1]} is black (mafia)`).waitFor();
+    await sheriffPhone.page.locator('sc-role-card').getByText(answer).waitFor();
     await sheriffPhone.page.mouse.up();
 
     // Day 2: the morning, the victim's last word, then the town votes the Don out and wins.

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
+import { RELEASE } from '../../functions/release.js';
 import { auditLog } from '../../shared/audit/audit.js';
 import { parseJsonLines } from '../../shared/audit/log-lines.js';
+import { releaseOf } from '../../shared/audit/release.js';
 import { finishWithJumps } from '../support/finish-game.js';
 import { jumpToDeadline } from '../support/jump.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
@@ -68,6 +70,8 @@ describe('the finished-game log over HTTP', () => {
       if (!read.ok) throw new Error(read.message);
       expect(read.commits).toEqual(await server.app.deps.store.read(table.gameId));
       expect(auditLog(read.commits)).toMatchObject({ ok: true, version: read.commits.length });
+      // The server named its release in the game's first commit.
+      expect(releaseOf(read.commits)).toBe(RELEASE);
       expect(await (await get(logPath, table.host.token)).text()).toBe(text);
       expect(await (await get(logPath, readToken)).text()).toBe(text);
     } finally {

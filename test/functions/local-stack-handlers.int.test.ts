@@ -4,7 +4,7 @@ import type { LogLine } from '../../functions/app/log.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import type { Commit } from '../../functions/ports/event-store.js';
 import { emptyFold, foldCommits } from '../../shared/index.js';
-import { jumpToDeadline } from '../support/jump.js';
+import { jumpToEnd } from '../support/jump.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 
 let server: RunningServer;
@@ -33,12 +33,7 @@ describe('local stack: the five handlers driven by the events AWS sends them', (
     const table = await LocalTable.open(server.wsUrl, 7, SLOW_ONLINE);
     const joined = new Map(table.players.map((p) => [p, p.version()]));
     await table.start();
-    for (let jumps = 0; !table.host.latest()?.over; jumps++) {
-      expect(jumps, 'the game should be over by now').toBeLessThan(60);
-      await table.shootAsMafia();
-      await jumpToDeadline(server, clock, table.gameId);
-      await table.seen((await server.app.deps.store.read(table.gameId)).length);
-    }
+    await jumpToEnd(server, clock, table);
 
     expect(table.host.latest()?.winner).toBe('mafia');
 

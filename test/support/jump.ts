@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import type { RunningServer } from '../../functions/local/server.js';
 import type { Phase } from '../../shared/index.js';
+import type { LocalTable } from './local-table.js';
 
 /**
  * Moves the server's clock to the game's current deadline and waits until the deadline handler has ended
@@ -29,5 +30,23 @@ export async function jumpToDeadline(
     if (Date.now() > giveUp)
       throw new Error(`game ${gameId} has no deadline waiting for its time: ${JSON.stringify(deadline)}`);
     await sleep(10);
+  }
+}
+
+/**
+ * Plays the table to its end with only the mafia acting (they shoot a townsman each night) and every step
+ * ended by a jump of the clock to its deadline; each jump waits until every socket saw the game as it is.
+ */
+export async function jumpToEnd(
+  server: RunningServer,
+  clock: JumpingClock,
+  table: LocalTable,
+  maxJumps = 60,
+): Promise<void> {
+  for (let jumps = 0; !table.host.latest()?.over; jumps++) {
+    if (jumps >= maxJumps) throw new Error(`game ${table.gameId} is not over after ${maxJumps} jumps`);
+    await table.shootAsMafia();
+    await jumpToDeadline(server, clock, table.gameId);
+    await table.seen((await server.app.deps.store.read(table.gameId)).length);
   }
 }

@@ -23,6 +23,8 @@ describe('the phase clock', () => {
     expect(formatSeconds(75)).toBe('1:15');
     expect(formatSeconds(9)).toBe('0:09');
     expect(formatSeconds(0)).toBe('0:00');
+    expect(formatSeconds(24 * 3600)).toBe('24:00:00');
+    expect(formatSeconds(3600 + 65)).toBe('1:01:05');
   });
 });
 

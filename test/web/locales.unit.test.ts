@@ -14,6 +14,7 @@ const LOCALES = { es, fr, ro, ru } as Record<string, Record<string, unknown>>;
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   es: [
+    'forum.bucks',
     'role.don',
     'role.doctor',
     'role.mafia',
@@ -26,6 +27,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'script.checked',
   ],
   fr: [
+    'forum.bucks',
     'team.mafia',
     'team.yakuza',
     'role.yakuza',
@@ -37,6 +39,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'res.points',
   ],
   ro: [
+    'forum.bucks',
     'role.don',
     'role.doctor',
     'role.maniac',

@@ -14,7 +14,7 @@ import { type Signalling, signallingContext } from './context/signalling-context
 import { GameSocket, SocketError } from './controllers/game-socket.js';
 import { Signals } from './controllers/signals.js';
 import { WakeLock } from './controllers/wake-lock.js';
-import type { CommandEvent, CreateDetail, JoinDetail } from './events.js';
+import type { CommandEvent, CreateDetail, JoinDetail, PushEvent, ThreadEvent } from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
@@ -137,6 +137,8 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-join', this.onJoin);
     this.addEventListener('sc-locale', this.onLocale);
     this.addEventListener('sc-seat-guest', this.onGuest);
+    this.addEventListener('sc-thread', this.onThread);
+    this.addEventListener('sc-push', this.onPush);
     this.addEventListener('sc-mute', this.onMute);
     this.enter(this.route);
   }
@@ -281,6 +283,34 @@ export class AppShell extends LitElement {
   private readonly onCommand = (e: CommandEvent) => {
     e.stopPropagation();
     e.result = this.socket.send(e.detail);
+  };
+
+  /** The game a request is for: the server refuses it if the socket is in another (`wrong_game`). */
+  private inGame(): { gameId?: string } {
+    const gameId = this.socket.session?.gameId;
+    return gameId ? { gameId } : {};
+  }
+
+  private readonly onThread = (e: ThreadEvent) => {
+    e.stopPropagation();
+    e.result = this.socket.ask({ action: 'thread', ...this.inGame(), ...e.detail }, 'thread');
+  };
+
+  private readonly onPush = (e: PushEvent) => {
+    e.stopPropagation();
+    const subscription = e.detail.subscription;
+    e.result = subscription
+      ? this.socket
+          .ask(
+            {
+              action: 'push',
+              ...this.inGame(),
+              subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
+            },
+            'pushSaved',
+          )
+          .then((saved) => saved !== null)
+      : this.socket.ask({ action: 'pushKey' }, 'pushKey').then((reply) => reply?.key ?? null);
   };
 
   private readonly onCreate = async (e: CustomEvent<CreateDetail>) => {

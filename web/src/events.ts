@@ -1,4 +1,5 @@
 import type { Command } from '../../shared/engine/commands.js';
+import type { ChatMessage } from '../../shared/log/records.js';
 import type { SettingsInput } from '../../shared/rules/settings.js';
 import type { CommandResult } from './controllers/game-socket.js';
 import type { Locale } from './logic/locale-pick.js';
@@ -51,5 +52,50 @@ declare global {
     /** The sound-and-vibration switch: true mutes. */
     'sc-mute': CustomEvent<boolean>;
     'sc-seat-guest': CustomEvent<string>;
+    'sc-thread': ThreadEvent;
+    'sc-push': PushEvent;
   }
+}
+
+/** A page of the table channel's whole history (the `thread` frame). */
+export interface ThreadPage {
+  from: number;
+  total: number;
+  messages: ChatMessage[];
+}
+
+/** Asks the shell for the thread's page ending before message `before` (the latest page without it). */
+export interface ThreadEvent extends CustomEvent<{ before?: number }> {
+  result?: Promise<ThreadPage | null>;
+}
+
+export function threadPage(from: EventTarget, before?: number): Promise<ThreadPage | null> {
+  const e: ThreadEvent = new CustomEvent('sc-thread', {
+    detail: before === undefined ? {} : { before },
+    bubbles: true,
+    composed: true,
+  });
+  from.dispatchEvent(e);
+  return e.result ?? Promise.resolve(null);
+}
+
+/**
+ * Push subscription through the shell's socket: `key` asks for the VAPID key, `subscription` hands the
+ * browser's subscription to the server. The answer: the key, true when kept, null when push is off.
+ */
+export interface PushEvent extends CustomEvent<{ subscription?: PushSubscriptionJSON }> {
+  result?: Promise<string | boolean | null>;
+}
+
+export function pushRequest(
+  from: EventTarget,
+  subscription?: PushSubscriptionJSON,
+): Promise<string | boolean | null> {
+  const e: PushEvent = new CustomEvent('sc-push', {
+    detail: subscription ? { subscription } : {},
+    bubbles: true,
+    composed: true,
+  });
+  from.dispatchEvent(e);
+  return e.result ?? Promise.resolve(null);
 }

@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { phaseNotice, readPhasePush } from './logic/push-text.js';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -25,13 +26,39 @@ registerRoute(
   new NetworkFirst({ cacheName: 'config', networkTimeoutSeconds: 3 }),
 );
 
-// A signal's notification (your turn, night falls…) brings the game back to the front when tapped.
+// Web Push: a new phase of a game this phone plays, while the app is closed. The payload says only which
+// phase; the notification opens the game, reusing a window of the app when one is open.
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = null;
+  }
+  const push = readPhasePush(data);
+  if (!push) return;
+  const { title, body } = phaseNotice(push, self.navigator.languages ?? [self.navigator.language]);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      tag: `game-${push.gameId}`,
+      data: { url: `./#/game/${encodeURIComponent(push.gameId)}` },
+      icon: './icons/icon-192.png',
+    }),
+  );
+});
+
+// A phase push carries its game's address; a signal's notification (your turn, night falls…) only brings
+// the game back to the front when tapped.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  const target = (event.notification.data as { url?: string } | null)?.url;
+  const url = target ? new URL(target, self.registration.scope).href : null;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => 'focus' in w);
-      return open ? open.focus() : self.clients.openWindow(self.registration.scope);
+      if (open) return url ? open.navigate(url).then((w) => w?.focus()) : open.focus();
+      return self.clients.openWindow(url ?? self.registration.scope);
     }),
   );
 });

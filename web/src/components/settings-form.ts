@@ -268,7 +268,9 @@ export class SettingsForm extends LitElement {
           .checked=${!custom}
           @change=${(e: Event) => {
             const useTable = (e.target as HTMLInputElement).checked;
-            this.set('roles', useTable ? {} : { mafia: 1, sheriff: 1 });
+            // The forum game deals no Sheriff: its own list starts with a mafioso alone.
+            const sheriff = rolesOf(s.preset).includes('sheriff') ? { sheriff: 1 } : {};
+            this.set('roles', useTable ? {} : { mafia: 1, ...sheriff });
           }}
         />${msg('The preset’s table for the number of players', { id: 'form.rolesTable' })}</label
       >

@@ -23,6 +23,9 @@ export class SocketError extends Error {
   }
 }
 
+type AskedType = 'thread' | 'pushKey' | 'pushSaved';
+type AskedFrame = Extract<ServerFrame, { type: AskedType }>;
+
 /** How long create and join wait for their answer. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /**
@@ -72,6 +75,8 @@ export class GameSocket implements ReactiveController, Signalling {
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private waiting: Waiting | null = null;
   private readonly pending = new Map<string, { command: Command; done: (r: CommandResult) => void }>();
+  /** Requests of a bound connection waiting for their reply, by the reply's type (one of each at a time). */
+  private readonly asked = new Map<AskedType, (frame: AskedFrame | null) => void>();
   /** Commands wait for the resume's view: sent earlier, they could reach a connection not yet bound. */
   private bound = false;
   /**
@@ -148,6 +153,7 @@ export class GameSocket implements ReactiveController, Signalling {
     this.waiting = null;
     for (const p of this.pending.values()) p.done({ ok: false, code: 'closed', message: 'left the room' });
     this.pending.clear();
+    for (const done of [...this.asked.values()]) done(null);
     this.session = null;
     this.view = null;
     this.version = 0;
@@ -164,6 +170,25 @@ export class GameSocket implements ReactiveController, Signalling {
     return new Promise((done) => {
       this.pending.set(commandId, { command, done });
       if (this.bound) this.transmit({ action: 'command', commandId, command });
+    });
+  }
+
+  /**
+   * A request to the game the connection is bound to (`thread`, `pushKey`, `push`): resolves with its
+   * reply, or null when it cannot be had now (not bound, dropped, refused, or no answer in time).
+   */
+  ask<T extends AskedType>(frame: object, reply: T): Promise<Extract<ServerFrame, { type: T }> | null> {
+    if (!this.bound) return Promise.resolve(null);
+    this.asked.get(reply)?.(null);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(null), REQUEST_TIMEOUT_MS);
+      const done = (frame: AskedFrame | null) => {
+        clearTimeout(timer);
+        if (this.asked.get(reply) === done) this.asked.delete(reply);
+        resolve(frame as Extract<ServerFrame, { type: T }> | null);
+      };
+      this.asked.set(reply, done);
+      this.transmit(frame);
     });
   }
 
@@ -317,6 +342,11 @@ export class GameSocket implements ReactiveController, Signalling {
       }
       case 'pong':
         return;
+      case 'thread':
+      case 'pushKey':
+      case 'pushSaved':
+        this.asked.get(frame.type)?.(frame);
+        return;
       case 'links':
         if (this.links && frame.version < this.links.version) return;
         this.links = frame;
@@ -329,6 +359,8 @@ export class GameSocket implements ReactiveController, Signalling {
         if (frame.code === 'busy' && frame.commandId !== undefined) return this.resend(frame.commandId);
         // A signal that crossed a phase change: the links frame that follows says what to close.
         if (frame.code === 'link_forbidden') return;
+        // This server sends no pushes: the subscription's asker hears no, the player nothing.
+        if (frame.code === 'push_off') return this.asked.get('pushSaved')?.(null);
         return this.fail(frame.code, frame.message);
     }
   }

@@ -12,9 +12,10 @@ export function secondsLeft(clock: ClockView | null, now: number): number | null
   return Math.ceil(left / 1000);
 }
 
-/** 75 → "1:15"; 9 → "0:09". */
+/** 75 → "1:15"; 9 → "0:09"; a forum day's 86400 → "24:00:00". */
 export function formatSeconds(total: number): string {
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

@@ -11,6 +11,7 @@ import '../components/ballot-panel.js';
 import '../components/best-move-panel.js';
 import '../components/chat-panel.js';
 import '../components/confirm-dialog.js';
+import '../components/forum-desk.js';
 import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/morning-banner.js';
 import '../components/my-checks.js';
@@ -120,6 +121,7 @@ export class GamePage extends LitElement {
           : ''
       }
       ${this.floor(v)} ${this.status(v)} ${this.knowTeam(v)} ${this.night(v)} ${this.nominations(v)}
+      ${v.forum ? html`<sc-forum-desk .view=${v}></sc-forum-desk>` : ''}
       ${this.ballot(v)} ${this.bestMove(v)}
       <sc-video-panel></sc-video-panel>
       <div class="table">
@@ -138,17 +140,8 @@ export class GamePage extends LitElement {
           @sc-seat=${(e: CustomEvent<Seat>) => this.tap(v, intent, e.detail)}
         ></sc-seat-grid>
       </div>
-      ${
-        v.settings.chat && you && (v.chat.length > 0 || writableChannels(v).length > 0)
-          ? html`<sc-chat-panel
-            .messages=${v.chat}
-            .channels=${writableChannels(v)}
+      ${this.chat(v)}
             .names=${names}
-            @sc-say=${(e: CustomEvent<{ channel: 'table' | 'mafia' | 'dead'; text: string }>) =>
-              command(this, { type: 'say', ...e.detail })}
-          ></sc-chat-panel>`
-          : ''
-      }
       ${this.giveUp(v)}
       ${
         this.picked.length > 0 && intent
@@ -162,6 +155,21 @@ export class GamePage extends LitElement {
           ></sc-action-bar>`
           : ''
       }`;
+  }
+
+  /** The chat; in the forum game the thread holds the table channel, so this keeps the others. */
+  private chat(v: GameView) {
+    const forum = v.forum !== null;
+    const messages = forum ? v.chat.filter((m) => m.channel !== 'table') : v.chat;
+    const channels = writableChannels(v).filter((c) => !forum || c !== 'table');
+    if (!v.settings.chat || !v.you || (messages.length === 0 && channels.length === 0)) return '';
+    return html`<sc-chat-panel
+      .messages=${messages}
+      .channels=${channels}
+      .names=${namesOf(v)}
+      @sc-say=${(e: CustomEvent<{ channel: 'table' | 'mafia' | 'dead'; text: string }>) =>
+        command(this, { type: 'say', ...e.detail })}
+    ></sc-chat-panel>`;
   }
 
   private intent(v: GameView): TileIntent {
@@ -274,7 +282,7 @@ export class GamePage extends LitElement {
   }
 
   private night(v: GameView) {
-    if (!v.you || !this.hasNightPanel(v)) return '';
+    if (!v.you || !this.hasNightPanel(v) || v.forum) return '';
     return html`<sc-night-panel
       .abilities=${v.you.abilities}
       .teamShots=${v.you.teamShots}

@@ -1,0 +1,63 @@
+import type { Phase } from '../../shared/index.js';
+import { Metric } from '../observability/metric-names.js';
+import type { PushTarget } from '../ports/push.js';
+import type { AppDeps } from './deps.js';
+import { errorFrame, notBound, type Reply } from './frames.js';
+
+/** A push is worth sending only within the phase it announces; a day or night lasts hours in the forum game. */
+const PUSH_TTL_SECONDS = 12 * 3600;
+
+/** What a push says: that the game is in a new phase, and which — public, the same for every reader. */
+export interface PhasePush {
+  type: 'phase';
+  gameId: string;
+  phase: { kind: Phase['kind']; round: number };
+}
+
+/** `pushKey`: the VAPID public key the PWA subscribes with, or null when this server sends no pushes. */
+export function pushKey(deps: AppDeps): Reply {
+  const key = deps.push?.sender.publicKey ?? null;
+  return { frames: [{ type: 'pushKey', key }], log: { action: 'pushKey', outcome: key ? 'key' : 'off' } };
+}
+
+/** `push`: the bound reader's subscription, kept for his game. */
+export async function subscribePush(deps: AppDeps, connectionId: string, target: PushTarget): Promise<Reply> {
+  const binding = await deps.directory.connection(connectionId);
+  if (binding === null) return notBound({ action: 'push' });
+  const log = { action: 'push', game: binding.gameId };
+  if (!deps.push)
+    return {
+      frames: [errorFrame('push_off', 'this server sends no push notifications')],
+      log: { ...log, outcome: 'push_off' },
+    };
+  await deps.push.book.save(binding.gameId, binding.seat, target);
+  return { frames: [{ type: 'pushSaved' }], log: { ...log, outcome: 'saved' } };
+}
+
+/** A new phase is a new day, a new night, or the end: a stage within a phase is no news for a closed app. */
+export const isNewPhase = (before: Phase, after: Phase): boolean =>
+  after.kind !== 'lobby' && (before.kind !== after.kind || before.round !== after.round);
+
+/**
+ * Tells every subscribed reader of the game that a new phase began. A push that fails is counted and
+ * dropped — the views went out already and the game goes on; a subscription the push service no longer
+ * knows is forgotten.
+ */
+export async function pushPhase(deps: AppDeps, gameId: string, phase: Phase): Promise<void> {
+  const push = deps.push;
+  if (!push) return;
+  const body: PhasePush = { type: 'phase', gameId, phase: { kind: phase.kind, round: phase.round } };
+  const payload = JSON.stringify(body);
+  const readers = await push.book.forGame(gameId);
+  await Promise.all(
+    readers.map(async ({ target }) => {
+      try {
+        if ((await push.sender.send(target, payload, PUSH_TTL_SECONDS)) === 'gone')
+          await push.book.forget(target.endpoint);
+        deps.meter.count(Metric.pushSent);
+      } catch {
+        deps.meter.count(Metric.pushFailed);
+      }
+    }),
+  );
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
+import { type RunningServer, startServer } from '../../functions/local/server.js';
+import type { ServerFrame } from '../../shared/index.js';
+import { jumpToDeadline } from '../support/jump.js';
+import { LocalTable } from '../support/local-table.js';
+import { PushEndpoint } from '../support/push-endpoint.js';
+import { GameClient } from '../support/ws-client.js';
+
+const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:host@sleeping.city' };
+const clock = new JumpingClock();
+let server: RunningServer;
+let endpoint: PushEndpoint;
+
+beforeAll(async () => {
+  endpoint = await new PushEndpoint().start();
+  server = await startServer({ port: 0, store: 'memory', clock, quiet: true, vapid });
+});
+afterAll(async () => {
+  await server.close();
+  await endpoint.close();
+});
+
+const frameOf =
+  <T extends ServerFrame['type']>(...types: T[]) =>
+  (f: ServerFrame): f is Extract<ServerFrame, { type: T }> =>
+    (types as string[]).includes(f.type);
+
+describe('Web Push: a player whose app is closed learns of a new phase', () => {
+  it('given seats subscribed to a forum game, when the day and then the night begin, then each gets one encrypted, signed push per phase saying only that', async () => {
+    // given a forum table of seven where seats 1 and 2 and the host subscribe
+    const table = await LocalTable.open(server.wsUrl, 7, { preset: 'forum' });
+    const key = await table.player(1).request({ action: 'pushKey' }, frameOf('pushKey'));
+    expect(key.key).toBe(vapid.publicKey);
+    for (const [client, name] of [
+      [table.player(1), 'seat-1'],
+      [table.player(2), 'seat-2'],
+      [table.host, 'host'],
+    ] as const) {
+      const saved = await client.request(
+        { action: 'push', subscription: endpoint.subscribe(name) },
+        frameOf('pushSaved', 'error'),
+      );
+      expect(saved).toEqual({ type: 'pushSaved' });
+    }
+
+    // when the game starts (day 1) and the 24-hour day runs out (night 1)
+    await table.start();
+    await server.settle();
+    expect(await jumpToDeadline(server, clock, table.gameId)).toMatchObject({ kind: 'night', round: 1 });
+    await server.settle();
+
+    // then every subscriber got the same two pushes, and the push service accepted each request
+    expect(endpoint.refused).toEqual([]);
+    const phases = (name: string) => endpoint.pushesTo(name).map((p) => JSON.parse(p.plaintext));
+    const expected = [
+      { type: 'phase', gameId: table.gameId, phase: { kind: 'day', round: 1 } },
+      { type: 'phase', gameId: table.gameId, phase: { kind: 'night', round: 1 } },
+    ];
+    // the mafioso's, the townsman's and the host's pushes are alike: no role, no deadline, no step count
+    for (const name of ['seat-1', 'seat-2', 'host']) expect(phases(name)).toEqual(expected);
+    for (const push of endpoint.received) {
+      expect(push.signer).toBe(vapid.publicKey);
+      expect(push.claims.sub).toBe(vapid.subject);
+      expect(push.ttl).toBe(12 * 3600);
+    }
+    await Promise.all([table.host, ...table.players].map((c) => c.close()));
+  });
+
+  it('given a subscription the push service has dropped, when the next phase begins, then it answers 410 once and is forgotten', async () => {
+    const table = await LocalTable.open(server.wsUrl, 7, { preset: 'forum' });
+    const target = endpoint.subscribe('revoked');
+    await table.player(3).request({ action: 'push', subscription: target }, frameOf('pushSaved'));
+    endpoint.gone('revoked');
+    await table.start();
+    await server.settle();
+    expect(await server.app.deps.push?.book.forGame(table.gameId)).toEqual([]);
+    await jumpToDeadline(server, clock, table.gameId);
+    expect(endpoint.pushesTo('revoked')).toEqual([]);
+    await Promise.all([table.host, ...table.players].map((c) => c.close()));
+  });
+
+  it('given a connection not in a game or a malformed subscription, when it sends push, then it is refused and nothing is kept', async () => {
+    const stranger = await GameClient.open(server.wsUrl);
+    const target = endpoint.subscribe('stranger');
+    expect(await stranger.request({ action: 'push', subscription: target }, frameOf('error'))).toMatchObject({
+      code: 'not_bound',
+    });
+    for (const subscription of [
+      { ...target, endpoint: 'javascript:alert(1)' },
+      { ...target, keys: { ...target.keys, p256dh: 'short' } },
+      { ...target, extra: true },
+    ]) {
+      expect(await stranger.request({ action: 'push', subscription }, frameOf('error'))).toMatchObject({
+        code: 'bad_frame',
+      });
+    }
+    await stranger.close();
+  });
+});
+
+describe('Web Push switched off', () => {
+  it('given a server without VAPID keys, when a seat asks, then the key is null and a subscription is push_off', async () => {
+    const plain = await startServer({ port: 0, store: 'memory', quiet: true });
+    try {
+      const table = await LocalTable.open(plain.wsUrl, 7, { preset: 'forum' });
+      expect(await table.player(1).request({ action: 'pushKey' }, frameOf('pushKey'))).toEqual({
+        type: 'pushKey',
+        key: null,
+      });
+      expect(
+        await table
+          .player(1)
+          .request({ action: 'push', subscription: endpoint.subscribe('off') }, frameOf('error')),
+      ).toMatchObject({ code: 'push_off' });
+      await Promise.all([table.host, ...table.players].map((c) => c.close()));
+    } finally {
+      await plain.close();
+    }
+  });
+});
