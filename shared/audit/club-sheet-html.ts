@@ -100,7 +100,7 @@ export function renderClubSheetHtml(sheet: ClubSheet): string {
   const winner = sheet.winner ? `${WINNER[sheet.winner] ?? sheet.winner} (${seats(sheet.winners)})` : '';
   return html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${title}</title><style>${new Markup(STYLE + CLUB_STYLE)}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${new Markup(STYLE + CLUB_STYLE)}</style></head>
 <body><main class="sheet club">
 ${header(sheet, 'Host')}
 ${seatTable(sheet)}

@@ -105,6 +105,16 @@ th { font-size: 6.5pt; font-weight: normal; background: #eee; }
 .lines p { border-bottom: 1px solid #000; height: 5mm; margin: 0; }
 .signatures { display: grid; grid-template-columns: 1fr 1fr; gap: 8mm; margin-top: 5mm; }
 .signatures p { border-top: 1px solid #000; padding-top: .5mm; margin: 6mm 0 0; font-size: 7pt; }
+/* On a phone's screen: the page fits its width, larger type, one column; the wide tables scroll sideways. */
+@media screen and (max-width: 760px) {
+  body { font-size: 11pt; padding: 3mm; }
+  .sheet { width: auto; }
+  .meta { grid-template-columns: repeat(2, auto); }
+  .columns { grid-template-columns: minmax(0, 1fr); }
+  .columns > * { min-width: 0; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  th { font-size: 9pt; }
+}
 `;
 
 /** The header block of a sheet (both rule sets'), with the working-copy mark until the game is over. */
@@ -232,7 +242,7 @@ export function renderSheetHtml(sheet: GameSheet): string {
     .join(' · ');
   return html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${title}</title><style>${new Markup(STYLE)}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${new Markup(STYLE)}</style></head>
 <body><main class="sheet">
 ${header(sheet)}
 ${seatTable(sheet)}

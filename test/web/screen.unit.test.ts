@@ -8,6 +8,7 @@ import {
   knowTeamState,
   myVote,
   openAbilities,
+  screenKey,
   screenOf,
   targetsFor,
   voteTargets,
@@ -138,5 +139,19 @@ describe('what a player is shown, from the engine’s own views', () => {
 
     const moderated = tableOf(5, { 1: 'mafia' }, { master: 'moderator', introNight: 'never' });
     expect(canGiveUp(seatView(moderated, 3))).toBe(false);
+  });
+});
+
+describe('screenKey', () => {
+  it('names a new screen when the lobby becomes the game and the game its end, not at every step', () => {
+    const t = tableOf(7, deal);
+    const night = seatView(t, 4);
+    until(t, (v) => v.phase.kind === 'day' && v.phase.stage === 'discussion');
+    expect(screenKey('room', night)).toBe('play');
+    expect(screenKey('room', seatView(t, 4))).toBe('play');
+    expect(screenKey('room', hostView(t))).toBe('host');
+    expect(screenKey('room', { ...seatView(t, 4), over: true })).toBe('play:over');
+    expect(screenKey('sheet', seatView(t, 4))).toBe('sheet');
+    expect(screenKey('room', null)).toBe('room');
   });
 });

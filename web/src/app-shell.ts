@@ -20,7 +20,7 @@ import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
 import { lastTimers, rememberTimers } from './logic/last-timers.js';
-import { isNight, screenOf } from './logic/screen.js';
+import { isNight, screenKey, screenOf } from './logic/screen.js';
 import {
   forgetSession,
   type KeyValueStore,
@@ -74,6 +74,7 @@ export class AppShell extends LitElement {
   private following: string | null = null;
   /** A leave is under way: the seat's end is expected, not a loss to report. */
   private leaving = false;
+  private shownScreen = '';
   private readonly wakeLock = new WakeLock(this);
   private readonly signals = new Signals(this, this.store);
   @state() private muted = this.signals.muted;
@@ -198,6 +199,13 @@ export class AppShell extends LitElement {
       ${this.unsentNote()}
       <main>${this.roles()}${this.rematchBar()}${this.page()}</main>
       <sc-toast-stack .toasts=${this.toasts}></sc-toast-stack>`;
+  }
+
+  protected override updated(): void {
+    const key = screenKey(this.route.page, this.room.view);
+    if (key === this.shownScreen) return;
+    this.shownScreen = key;
+    window.scrollTo(0, 0);
   }
 
   private page() {

@@ -69,6 +69,12 @@ export class SettingsForm extends LitElement {
         grid-template-columns: 1fr 1fr;
         gap: 0.5rem;
       }
+      /* A label that wraps (Russian timers) must not push its input below its neighbour's. */
+      .pair > div {
+        display: flex;
+        flex-direction: column;
+        justify-content: flex-end;
+      }
       .counts label,
       .pair label {
         font-weight: 500;

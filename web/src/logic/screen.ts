@@ -10,6 +10,15 @@ export function screenOf(view: GameView): Screen {
   return view.viewer === 'host' ? 'host' : 'play';
 }
 
+/**
+ * What the phone shows, named: when it changes (the lobby gives way to the game, the game to its end) the
+ * new screen opens at its top rather than where the old one was scrolled to.
+ */
+export function screenKey(page: string, view: GameView | null): string {
+  if (page !== 'room' || !view) return page;
+  return view.over ? `${screenOf(view)}:over` : screenOf(view);
+}
+
 export const isNight = (view: GameView | null): boolean => view?.phase.kind === 'night';
 
 /** In moderator mode the host records every move: a player's phone then only watches (and chats). */
