@@ -226,13 +226,11 @@ describe('the video table', () => {
     // a civilian's forged signal to a mafioso is refused and reaches nobody
     const cidToken = await cid.page.evaluate(
       (gameId) =>
-        Object.keys(localStorage)
-          .filter((key) => key.endsWith(gameId))
-          .map(
-            (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '',
-          )[0] ?? '',
+        (JSON.parse(localStorage.getItem(`sc.game.${gameId}.seat`) ?? '{}') as { token?: string }).token ??
+        '',
       host.gameId,
     );
+    expect(cidToken).not.toBe('');
     const forger = await GameClient.open(stack.server.wsUrl);
     await forger.resume(host.gameId, cidToken);
     const refused = await forger.request(
