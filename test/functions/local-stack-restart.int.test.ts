@@ -1,62 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { finishWithJumps } from '../support/finish-game.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
-
-const root = new URL('../../', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { exited, freePort, listening, type MainProcess, startMain } from '../support/main-process.js';
 
 /**
- * `npm start`'s entry (`tsx functions/local/main.ts`) in a process of its own. Node with tsx's loader
- * rather than `npx tsx`, which would put two launcher processes in between: killed with them, the server
- * would be orphaned, and until something reaps it its pid still looks alive to the log's lock file. Its
- * clock is one this test jumps over the IPC channel (`JUMPING_CLOCK=1`), so no step waits for its time.
+ * `npm start`'s entry on a clock this test jumps over the IPC channel (`JUMPING_CLOCK=1`), so no step
+ * waits for its time.
  */
-function startMain(port: number, dataDir: string): ChildProcess & { stderrText: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      QUIET: '1',
-      JUMPING_CLOCK: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let text = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-  });
-  return Object.assign(child, { stderrText: () => text });
-}
+const startJumping = (port: number, dataDir: string) =>
+  startMain(port, dataDir, { JUMPING_CLOCK: '1' }, { ipc: true });
 
-async function healthy(url: string, child: { stderrText(): string }, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not come up: ${child.stderrText()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits until the server at `url` answers /healthz with 200. */
+async function healthy(url: string, child: MainProcess): Promise<void> {
+  expect((await listening(url, child)).ok, child.stderrText()).toBe(true);
 }
 
 /** Jumps the server's clock to `at` and waits until the steps that fell due have ended and been sent. */
@@ -72,12 +32,6 @@ function jumpTo(child: ChildProcess, at: number): Promise<void> {
   });
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-
 const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-restart-'));
 afterAll(() => {
@@ -92,7 +46,7 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const wsUrl = `ws://127.0.0.1:${port}/ws`;
-    const first = startMain(port, dataDir);
+    const first = startJumping(port, dataDir);
     children.push(first);
     await healthy(url, first);
 
@@ -106,7 +60,7 @@ describe('local stack: killed mid-game and restarted on the same data', () => {
 
     first.kill('SIGKILL');
     await exited(first);
-    const second = startMain(port, dataDir);
+    const second = startJumping(port, dataDir);
     children.push(second);
     await healthy(url, second);
 

@@ -22,11 +22,16 @@ export type MainProcess = ChildProcess & { stderrText: () => string };
  * rather than `npx tsx`, which would put two launcher processes in between: killed with them, the server
  * would be orphaned, and until something reaps it its pid still looks alive to the log's lock file.
  */
-export function startMain(port: number, dataDir: string, env: Record<string, string> = {}): MainProcess {
+export function startMain(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  { ipc = false }: { ipc?: boolean } = {},
+): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', QUIET: '1', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ipc ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
   });
   let text = '';
   child.stderr?.on('data', (chunk: Buffer) => {
