@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../shared/rules/presets.js';
 import { type Settings, settingsInputSchema } from '../../shared/rules/settings.js';
 import {
+  applies,
   CHOICES,
+  dealableRoles,
   defaultsOf,
   fieldsOf,
   PRESET_LIST,
@@ -59,5 +61,53 @@ describe('the settings form', () => {
       sheriff: 0,
       civilian: 4,
     });
+  });
+});
+
+describe('the settings form shows only what applies to the chosen rules', () => {
+  const shown = (settings: Settings) =>
+    fieldsOf(defaultsOf(settings.preset))
+      .filter((f) => applies(f.key, settings))
+      .map((f) => f.key);
+
+  it('given classic rules (a continuous majority), then no nomination rules, no forum tables, no Doctor', () => {
+    const keys = shown(defaultsOf('classic'));
+    expect(keys).toContain('majorityOf');
+    for (const key of [
+      'tie',
+      'minCandidates',
+      'nominate',
+      'forum',
+      'doctorSaves',
+      'bodyguardDies',
+    ] as const) {
+      expect(keys, key).not.toContain(key);
+    }
+  });
+
+  it('given sport rules (votes on nominations), then the nomination rules and not the majority base', () => {
+    const keys = shown(defaultsOf('sport'));
+    expect(keys).toEqual(expect.arrayContaining(['tie', 'allTied', 'minCandidates', 'nominate']));
+    expect(keys).not.toContain('majorityOf');
+  });
+
+  it('given the club rules, then the Doctor settings, since the club table deals a Doctor', () => {
+    expect(shown(defaultsOf('club'))).toEqual(expect.arrayContaining(['doctorSaves', 'doctorStops']));
+  });
+
+  it('given the forum game, then its tables', () => {
+    expect(shown(defaultsOf('forum'))).toContain('forum');
+  });
+
+  it('when the host deals a Bodyguard of his own, then the Bodyguard setting appears', () => {
+    const settings: Settings = { ...defaultsOf('classic'), roles: { mafia: 2, sheriff: 1, bodyguard: 1 } };
+    expect(dealableRoles(settings)).toEqual(new Set(['mafia', 'sheriff', 'bodyguard']));
+    expect(shown(settings)).toContain('bodyguardDies');
+  });
+
+  it('when the day switches to nominations or the best move is off, then the form follows', () => {
+    const classic = defaultsOf('classic');
+    expect(shown({ ...classic, voting: 'nominations' })).toContain('tie');
+    expect(shown({ ...defaultsOf('sport'), bestMove: false })).not.toContain('bestMovePoints');
   });
 });

@@ -16,6 +16,8 @@ import {
   timerName,
 } from '../i18n/setting-labels.js';
 import {
+  applies,
+  dealableRoles,
   defaultsOf,
   type Field,
   fieldsOf,
@@ -95,7 +97,8 @@ export class SettingsForm extends LitElement {
 
   override render() {
     const s = this.settings;
-    const fields = fieldsOf(defaultsOf(s.preset));
+    const roles = dealableRoles(s);
+    const fields = fieldsOf(defaultsOf(s.preset)).filter((f) => applies(f.key, s, roles));
     return html`<label for="preset">${settingName('preset')}</label>
       <select id="preset" @change=${(e: Event) => this.pickPreset((e.target as HTMLSelectElement).value as PresetId)}>
         ${PRESET_LIST.map((p) => html`<option value=${p} ?selected=${p === s.preset}>${presetName(p)}</option>`)}

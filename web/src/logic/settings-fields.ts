@@ -151,6 +151,57 @@ export function fieldsOf(defaults: Settings): Field[] {
   return fields;
 }
 
+/** The roles a game of these settings may deal: the host's own counts, else the preset's table at any size. */
+export function dealableRoles(settings: Settings): Set<RoleId> {
+  const own = (Object.entries(settings.roles) as Array<[RoleId, number]>).filter(([, n]) => n > 0);
+  if (own.length > 0) return new Set(own.map(([role]) => role));
+  const preset = PRESETS[settings.preset];
+  const roles = new Set<RoleId>();
+  for (let n = preset.minPlayers; n <= preset.maxPlayers; n++) {
+    for (const [role, count] of Object.entries(preset.rolesFor(n)) as Array<[RoleId, number]>) {
+      if (count > 0) roles.add(role);
+    }
+  }
+  return roles;
+}
+
+const ONLY_WITH_NOMINATIONS: ReadonlyArray<keyof Settings> = [
+  'nominate',
+  'withdraw',
+  'replaceNomination',
+  'minCandidates',
+  'minCandidatesDay1',
+  'defenceBeforeVote',
+  'unusedVotesToLast',
+  'tie',
+  'allTied',
+  'liftNineThree',
+];
+
+/** The role a setting is about: without that role at the table the setting changes nothing. */
+const ROLE_OF: Partial<Record<keyof Settings, RoleId>> = {
+  doctorStops: 'doctor',
+  doctorSaves: 'doctor',
+  doctorSelfHeal: 'doctor',
+  bodyguardDies: 'bodyguard',
+  jesterEndsGame: 'jester',
+};
+
+/**
+ * Whether a setting changes anything in a game of these settings, so the form shows only what applies: the
+ * forum's tables in a forum game, the nominations' rules when the day votes on nominations, a role's
+ * setting when that role can be dealt. The values of hidden settings still travel with the rest.
+ */
+export function applies(key: keyof Settings, settings: Settings, roles = dealableRoles(settings)): boolean {
+  if (key === 'forum') return settings.preset === 'forum';
+  if (key === 'majorityOf') return settings.voting === 'majority';
+  if (ONLY_WITH_NOMINATIONS.includes(key)) return settings.voting === 'nominations';
+  if (key === 'introFullTime' || key === 'introScript') return settings.introNight !== 'never';
+  if (key === 'bestMovePoints') return settings.bestMove;
+  const role = ROLE_OF[key];
+  return role === undefined || roles.has(role);
+}
+
 export const SECTIONS: readonly Section[] = ['game', 'day', 'night', 'sport', 'timers', 'sheet'];
 
 /** Role counts to show: the settings' own, or the preset's table for this many players. */
