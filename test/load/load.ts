@@ -13,14 +13,14 @@
  * SECONDS (30), ALIGNED (0), STORE (log), LOAD_URL (use a running server instead of starting one, e.g.
  * ws://127.0.0.1:8080/ws).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { freePort, listening, startMain } from '../support/main-process.js';
 
 const int = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -189,17 +189,6 @@ function percentile(sorted: number[], p: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** CPU seconds a process has used (user + system), from /proc. */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -214,29 +203,9 @@ async function startLocalServer(): Promise<{
 }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      QUIET: '1',
-      STORE,
-      PER_ADDRESS_LIMITS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startMain(port, dataDir, { STORE, PER_ADDRESS_LIMITS: '0' }, { stderr: 'inherit' });
   const httpUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${httpUrl}/healthz`)).ok) break;
-    } catch {
-      // still starting
-    }
-    if (Date.now() > until) throw new Error('the server did not start');
-    await sleep(100);
-  }
+  if (!(await listening(httpUrl, child)).ok) throw new Error('the server did not start');
   return { wsUrl: `ws://127.0.0.1:${port}/ws`, httpUrl, child, dataDir };
 }
 

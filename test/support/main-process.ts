@@ -26,12 +26,12 @@ export function startMain(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
-  { ipc = false }: { ipc?: boolean } = {},
+  { ipc = false, stderr = 'pipe' }: { ipc?: boolean; stderr?: 'pipe' | 'inherit' } = {},
 ): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', QUIET: '1', ...env },
-    stdio: ipc ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
+    stdio: ipc ? ['ignore', 'ignore', stderr, 'ipc'] : ['ignore', 'ignore', stderr],
   });
   let text = '';
   child.stderr?.on('data', (chunk: Buffer) => {
