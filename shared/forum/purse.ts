@@ -83,11 +83,22 @@ export function buy(
     next.purses[seat].points = needed;
     return grantLevels(next, table, settings);
   }
-  if (level < settings.itemLevel[what]) {
+  return addItem(state, seat, what, price, settings);
+}
+
+/** An item into `seat`'s purse for `bucks` MafBucks, when his own level may hold it. */
+function addItem(
+  state: ForumState,
+  seat: Seat,
+  what: Exclude<Purchase, 'level'>,
+  bucks: number,
+  settings: ForumSettings,
+): ForumState | Rejection {
+  if (levelFor(state.purses[seat].points, settings) < settings.itemLevel[what]) {
     return { code: 'not_allowed', message: `${what} is sold from level ${settings.itemLevel[what]}` };
   }
   const next = copy(state);
-  next.purses[seat].bucks -= price;
+  next.purses[seat].bucks -= bucks;
   next.purses[seat].items[what] += 1;
   return next;
 }
@@ -134,10 +145,5 @@ export function buyWithMove(
       message: 'only a lone mafioso buys with the move; the lair orders together',
     };
   if (what === 'level') return { code: 'not_allowed', message: 'a move buys an item, not a level' };
-  if (levelFor(purse.points, settings) < settings.itemLevel[what]) {
-    return { code: 'not_allowed', message: `${what} is sold from level ${settings.itemLevel[what]}` };
-  }
-  const next = copy(state);
-  next.purses[seat].items[what] += 1;
-  return next;
+  return addItem(state, seat, what, 0, settings);
 }
