@@ -17,6 +17,7 @@ import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
 import { readThread } from './thread.js';
+import { watchRoom } from './watch.js';
 import { wrongGame } from './wrong-game.js';
 
 /** The application service: what the handlers call, on AWS and locally alike. */
@@ -62,6 +63,8 @@ function route(
       return createRoom(deps, connectionId, frame.settings, frame.name, sourceIp);
     case 'join':
       return joinRoom(deps, connectionId, frame.code, frame.name, frame.seat, frame.device);
+    case 'watch':
+      return watchRoom(deps, connectionId, frame.code);
     case 'resume':
       return resume(deps, connectionId, frame.gameId, frame.token);
     case 'command':

@@ -1,5 +1,6 @@
 import { emptyFold, type Folded, foldCommits, type ServerFrame } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
+import type { Place } from '../ports/directory.js';
 import type { AppDeps } from './deps.js';
 import { linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
@@ -12,7 +13,7 @@ export interface FanOutResult {
   failed: number;
 }
 
-type Seat = number | 'host';
+type Seat = Place;
 
 /**
  * Sends every connection of the game what changed for its seat since the views last sent: its own view, and

@@ -6,6 +6,7 @@ import {
   type Viewer,
   viewFor,
 } from '../../shared/index.js';
+import type { Place } from '../ports/directory.js';
 
 /** What a command's handling produced: frames for the sender, and the fields of its log line. */
 export interface Reply {
@@ -44,15 +45,32 @@ export const busyFrame = (commandId?: string): ServerFrame => ({
   ...(commandId === undefined ? {} : { commandId }),
 });
 
-export const viewerOf = (seat: number | 'host'): Viewer =>
-  seat === 'host' ? { kind: 'host' } : { kind: 'seat', seat };
+export const viewerOf = (seat: Place): Viewer =>
+  seat === 'host' ? { kind: 'host' } : seat === 'spectator' ? { kind: 'spectator' } : { kind: 'seat', seat };
 
-/** The media links the receiver may hold at a version (shared/video/links.ts). */
-export function linksFrame(folded: Folded, seat: number | 'host'): ServerFrame {
-  return { type: 'links', version: folded.version, ...linksOf(folded.state, seat) };
+/** The media links the receiver may hold at a version (shared/video/links.ts); a spectator holds none. */
+export function linksFrame(folded: Folded, seat: Place): ServerFrame {
+  const links = seat === 'spectator' ? { peers: [], forbidden: [] } : linksOf(folded.state, seat);
+  return { type: 'links', version: folded.version, ...links };
+}
+
+/**
+ * What a spectator's connection gets for anything only a seat or the host may do (a command, a rematch, a
+ * media signal, a push subscription): a refusal, and nothing done.
+ */
+export function spectatorRefusal(log: Omit<ReplyLog, 'outcome'>, commandId?: string): Reply {
+  const message = 'a spectator watches the game and cannot act in it';
+  return {
+    frames: [
+      commandId === undefined
+        ? errorFrame('spectator', message)
+        : { type: 'rejected', commandId, code: 'spectator', message },
+    ],
+    log: { ...log, outcome: 'spectator' },
+  };
 }
 
 /** The receiver's own view of a game at a version. */
-export function viewFrame(folded: Folded, seat: number | 'host'): ServerFrame {
+export function viewFrame(folded: Folded, seat: Place): ServerFrame {
   return { type: 'view', version: folded.version, view: viewFor(folded.state, viewerOf(seat)) };
 }

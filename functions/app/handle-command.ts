@@ -9,6 +9,7 @@ import {
   notBound,
   type Reply,
   type ReplyLog,
+  spectatorRefusal,
   viewFrame,
 } from './frames.js';
 import type { HeldGame } from './game-cache.js';
@@ -34,6 +35,7 @@ export async function handleCommand(
   const binding = await deps.directory.connection(connectionId);
   if (binding === null) return notBound(log);
   const { gameId, seat } = binding;
+  if (seat === 'spectator') return spectatorRefusal({ ...log, game: gameId }, commandId);
   const parsed = parseCommand(frame.command);
   if (!parsed.ok) {
     return {

@@ -10,9 +10,9 @@ export interface Limits {
   commands: Rate;
   /** `say`, per connection. */
   chat: Rate;
-  /** `create` and `join`, per connection. */
+  /** `create`, `join`, `watch` and `rematch`, per connection. */
   joins: Rate;
-  /** `create` and `join` from one address (a club's phones may share one); null: no such limit. */
+  /** `create`, `join`, `watch` and `rematch` from one address (a club's phones may share one); null: no such limit. */
   joinsPerAddress: Rate | null;
   /** Rooms still in their lobby that one address may hold open; null: no such bound. */
   roomsPerAddress: number | null;

@@ -2,7 +2,7 @@ import type { Phase } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { PushTarget } from '../ports/push.js';
 import type { AppDeps } from './deps.js';
-import { errorFrame, notBound, type Reply } from './frames.js';
+import { errorFrame, notBound, type Reply, spectatorRefusal } from './frames.js';
 
 /** A push is worth sending only within the phase it announces; a day or night lasts hours in the forum game. */
 const PUSH_TTL_SECONDS = 12 * 3600;
@@ -25,6 +25,7 @@ export async function subscribePush(deps: AppDeps, connectionId: string, target:
   const binding = await deps.directory.connection(connectionId);
   if (binding === null) return notBound({ action: 'push' });
   const log = { action: 'push', game: binding.gameId };
+  if (binding.seat === 'spectator') return spectatorRefusal(log);
   if (!deps.push)
     return {
       frames: [errorFrame('push_off', 'this server sends no push notifications')],

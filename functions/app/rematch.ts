@@ -2,7 +2,7 @@ import type { CarriedSeat } from '../../shared/engine/decide.js';
 import { type ErrorCode, openRematch } from '../../shared/index.js';
 import { commitAttempt } from './commit.js';
 import type { AppDeps } from './deps.js';
-import { errorFrame, notBound, type Reply } from './frames.js';
+import { errorFrame, notBound, type Reply, spectatorRefusal } from './frames.js';
 import { openRoom } from './rooms.js';
 
 /**
@@ -20,6 +20,7 @@ export async function openRematchRoom(
   const log = { action: 'rematch' };
   const binding = await deps.directory.connection(connectionId);
   if (binding === null) return notBound(log);
+  if (binding.seat === 'spectator') return spectatorRefusal({ ...log, game: binding.gameId });
   const old = await deps.cache.load(binding.gameId);
   if (old === null)
     return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };

@@ -188,10 +188,15 @@ export async function joinRoom(
  * A code nobody holds and a room that no longer takes players get the same answer, so that trying codes
  * does not tell which are live (only the log line tells them apart).
  */
-function noRoom(code: string, outcome: 'no_game' | 'closed', gameId?: string): Reply {
+export function noRoom(
+  code: string,
+  outcome: 'no_game' | 'closed',
+  gameId?: string,
+  action: 'join' | 'watch' = 'join',
+): Reply {
   return {
     frames: [errorFrame('no_game', `no open room ${code}`)],
-    log: { action: 'join', outcome, ...(gameId ? { game: gameId } : {}) },
+    log: { action, outcome, ...(gameId ? { game: gameId } : {}) },
   };
 }
 

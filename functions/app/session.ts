@@ -5,7 +5,7 @@ import type { HeldGame } from './game-cache.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
 
 /**
- * `resume`: a returning player (or host) shows his token and gets his connection bound again and a full
+ * `resume`: a returning player (or host, or spectator) shows his token and gets his connection bound again and a full
  * view. A token that does not match any seat of that game, or a game that does not exist, is `bad_token` /
  * `no_game`; nothing tells an attacker which of the two was wrong beyond that.
  */
@@ -35,7 +35,8 @@ export async function resume(
       log: { ...log, outcome: 'token_expired' },
     };
   }
-  const seat = granted === 'host' ? 'host' : seatNow(game, granted, grant);
+  // The host and a spectator stay what they were granted; a seat follows its player's moves.
+  const seat = typeof granted === 'number' ? seatNow(game, granted, grant) : granted;
   if (seat === null) {
     return {
       frames: [errorFrame('bad_token', 'that seat was given up: join the room again')],

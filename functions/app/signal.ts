@@ -1,6 +1,6 @@
 import { type Endpoint, mayLink, type SignalPayload } from '../../shared/index.js';
 import type { AppDeps } from './deps.js';
-import { errorFrame, notBound, type Reply } from './frames.js';
+import { errorFrame, notBound, type Reply, spectatorRefusal } from './frames.js';
 
 export interface SignalFrame {
   to: Endpoint;
@@ -19,6 +19,7 @@ export async function relaySignal(deps: AppDeps, connectionId: string, frame: Si
   const binding = await deps.directory.connection(connectionId);
   if (binding === null) return notBound(log);
   const { gameId, seat } = binding;
+  if (seat === 'spectator') return spectatorRefusal({ ...log, game: gameId });
   const game = await deps.cache.load(gameId);
   if (game === null) {
     return {

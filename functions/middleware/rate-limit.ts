@@ -16,9 +16,11 @@ export function frameRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<W
 
 /**
  * Per kind of frame, once it is known: commands and chat per connection (a refused command is `rejected`
- * with its command id, so the sender's wait ends), rooms made or joined per connection and per address,
+ * with its command id, so the sender's wait ends), rooms made, joined or watched per connection and per
+ * address (trying codes to watch costs what trying them to join does),
  * and the rest (resume, sync, ping, thread, push) per connection.
  */
+const JOINS: ReadonlySet<string> = new Set(['create', 'join', 'watch', 'rematch']);
 const REQUESTS: ReadonlySet<string> = new Set(['resume', 'sync', 'ping', 'thread', 'pushKey', 'push']);
 
 export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<WsEvent> {
@@ -38,7 +40,7 @@ export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<
             frame.commandId,
           );
       }
-      if (frame?.action === 'create' || frame?.action === 'join' || frame?.action === 'rematch') {
+      if (JOINS.has(frame?.action ?? '')) {
         const address = requestContext.identity?.sourceIp;
         const ok =
           limiter.take(connection, 'joins', limits.joins) &&

@@ -1,5 +1,11 @@
-/** What a live connection acts as: one seat of one game, or that game's host. */
-export type Binding = { gameId: string; seat: number | 'host' };
+/**
+ * Where a connection or a token belongs in a game: a seat, the host, or a spectator (who sits nowhere and
+ * may not act).
+ */
+export type Place = number | 'host' | 'spectator';
+
+/** What a live connection is in a game: one seat of it, its host, or one of its spectators. */
+export type Binding = { gameId: string; seat: Place };
 
 /** Rooms, seat tokens and connections: everything needed to turn a socket into an actor. */
 export interface Directory {
@@ -17,10 +23,10 @@ export interface Directory {
    * be claimed by a new game. The game, its log and its tokens stay. A game that holds no code is left as is.
    */
   releaseRoom(gameId: string): Promise<void>;
-  /** Store the hash (never the token) of a seat's or host's secret token. */
-  putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void>;
-  /** Which seat of the game a token hash belongs to, or null. */
-  seatForToken(gameId: string, tokenHash: string): Promise<number | 'host' | null>;
+  /** Store the hash (never the token) of a seat's, the host's or a spectator's secret token. */
+  putToken(gameId: string, seat: Place, tokenHash: string): Promise<void>;
+  /** Which place of the game a token hash belongs to, or null. */
+  seatForToken(gameId: string, tokenHash: string): Promise<Place | null>;
   /**
    * `expiresAt` is in epoch seconds (the DynamoDB TTL unit). Binding an already bound connection replaces
    * its binding, also when it moves to another game.
@@ -31,6 +37,6 @@ export interface Directory {
   /** Forgetting an unknown connection is not an error: $disconnect may run twice. */
   unbindConnection(connectionId: string): Promise<void>;
   /** Live (not expired) connections bound to the game. */
-  connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: number | 'host' }>>;
+  connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: Place }>>;
   close(): Promise<void>;
 }

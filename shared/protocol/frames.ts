@@ -9,6 +9,7 @@ export const MAX_FRAME_BYTES = 32 * 1024;
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+const roomCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/));
 
 /**
  * Client → server. `action` is the API Gateway route key. `command` is checked separately (bad_command). A
@@ -20,12 +21,14 @@ export const clientFrameSchema = v.variant('action', [
   v.strictObject({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
   v.strictObject({
     action: v.literal('join'),
-    code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/)),
+    code: roomCode,
     name,
     seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30))),
     /** The phone's own random key: the same phone joining again gets its seat back. */
     device: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(100))),
   }),
+  /** Watch a room as a spectator: bound to its game without a seat, seeing only what the whole town sees. */
+  v.strictObject({ action: v.literal('watch'), code: roomCode }),
   v.strictObject({
     action: v.literal('resume'),
     gameId: id,
@@ -71,6 +74,7 @@ export type ClientAction = ClientFrame['action'];
 export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'create',
   'join',
+  'watch',
   'resume',
   'command',
   'sync',
@@ -104,12 +108,16 @@ export type ErrorCode =
   | 'busy'
   | 'push_off'
   | 'wrong_game'
+  /** A spectator's connection asked for something only a seat or the host may do. */
+  | 'spectator'
   | 'internal';
 
 /** Server → client. */
 export type ServerFrame =
   | { type: 'created'; gameId: string; code: string; hostToken: string }
   | { type: 'joined'; gameId: string; seat: number; token: string }
+  /** The connection watches the game; the token resumes watching (it opens no seat and cannot act). */
+  | { type: 'watching'; gameId: string; token: string }
   | { type: 'view'; version: number; view: GameView }
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }

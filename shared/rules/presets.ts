@@ -53,6 +53,7 @@ const base: Settings = {
   shootTeammates: true,
   jesterEndsGame: true,
   chat: true,
+  spectators: true,
   bestMove: false,
   bestMovePoints: [0.5, 0.3],
   thirdFoul: 'skip',

@@ -110,6 +110,8 @@ export interface Settings {
   jesterEndsGame: boolean;
   /** In-app chat channels (table, mafia, dead); sport is played by voice. */
   chat: boolean;
+  /** Anyone with the room's code may watch the game as a spectator, seeing only what the whole town sees. */
+  spectators: boolean;
   bestMove: boolean;
   /** Best-move bonus for three and for two right guesses. */
   bestMovePoints: [number, number];
@@ -190,6 +192,7 @@ export const settingsInputSchema = v.strictObject({
   shootTeammates: v.optional(v.boolean()),
   jesterEndsGame: v.optional(v.boolean()),
   chat: v.optional(v.boolean()),
+  spectators: v.optional(v.boolean()),
   bestMove: v.optional(v.boolean()),
   bestMovePoints: v.optional(v.tuple([v.number(), v.number()])),
   thirdFoul: v.optional(v.picklist(['skip', 'short'])),

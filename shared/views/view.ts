@@ -249,7 +249,8 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     host: privileged ? hostOf(s) : null,
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     forum: forumViewFor(s, viewer, privileged || over),
-    rematch: s.rematch,
+    // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
+    rematch: viewer.kind === 'spectator' ? null : s.rematch,
     story: over ? storyOf(s) : null,
   };
 }

@@ -16,13 +16,14 @@ async function open(dir: string): Promise<LogDirectory> {
 }
 
 describe('embedded log directory across restarts', () => {
-  it('given rooms, tokens and connections, when reopened, then rooms and tokens remain and connections are gone', async () => {
+  it("given rooms, tokens (a spectator's too) and connections, when reopened, then rooms and tokens remain and connections are gone", async () => {
     const data = tempDataDir();
     cleanups.push(data.remove);
     const before = await open(data.dir);
     await before.claimRoomCode('KQX4', 'game-1');
     await before.putToken('game-1', 'host', 'hash-host');
     await before.putToken('game-1', 7, 'hash-7');
+    await before.putToken('game-1', 'spectator', 'hash-watch');
     await before.bindConnection('conn-1', { gameId: 'game-1', seat: 7 }, Date.now() / 1000 + 3600);
     await before.close();
 
@@ -31,6 +32,7 @@ describe('embedded log directory across restarts', () => {
     expect(await after.claimRoomCode('KQX4', 'game-2')).toBe(false);
     expect(await after.seatForToken('game-1', 'hash-host')).toBe('host');
     expect(await after.seatForToken('game-1', 'hash-7')).toBe(7);
+    expect(await after.seatForToken('game-1', 'hash-watch')).toBe('spectator');
     expect(await after.connection('conn-1')).toBeNull();
   });
 

@@ -311,6 +311,35 @@ export function directoryContract(name: string, open: () => Promise<Opened<Direc
       );
     });
 
+    it('given spectators watching beside the seats, when the game is asked, then each is listed as a spectator and their tokens open no seat', async () => {
+      const gameId = uniqueId('game');
+      const expiresAt = nowSeconds() + 3600;
+      await directory.putToken(gameId, 'spectator', 'hash-watch-a');
+      await directory.putToken(gameId, 'spectator', 'hash-watch-b');
+      await directory.bindConnection(`c1-${gameId}`, { gameId, seat: 1 }, expiresAt);
+      await directory.bindConnection(`cs-${gameId}`, { gameId, seat: 'spectator' }, expiresAt);
+      await directory.bindConnection(`ct-${gameId}`, { gameId, seat: 'spectator' }, expiresAt);
+      expect(await directory.seatForToken(gameId, 'hash-watch-a')).toBe('spectator');
+      expect(await directory.seatForToken(gameId, 'hash-watch-b')).toBe('spectator');
+      expect(await directory.connection(`cs-${gameId}`)).toEqual({ gameId, seat: 'spectator' });
+      expect(sortById(await directory.connectionsOf(gameId))).toEqual(
+        sortById([
+          { connectionId: `c1-${gameId}`, seat: 1 },
+          { connectionId: `cs-${gameId}`, seat: 'spectator' },
+          { connectionId: `ct-${gameId}`, seat: 'spectator' },
+        ]),
+      );
+    });
+
+    it('given a spectator who goes on to another game, when he is bound there, then the first game no longer lists him', async () => {
+      const [first, second] = [uniqueId('game'), uniqueId('game')];
+      const connectionId = uniqueId('conn');
+      await directory.bindConnection(connectionId, { gameId: first, seat: 'spectator' }, nowSeconds() + 3600);
+      await directory.bindConnection(connectionId, { gameId: second, seat: 3 }, nowSeconds() + 3600);
+      expect(await directory.connectionsOf(first)).toEqual([]);
+      expect(await directory.connectionsOf(second)).toEqual([{ connectionId, seat: 3 }]);
+    });
+
     it('given a bound connection, when it is unbound, then it is gone from lookups and from its game', async () => {
       const gameId = uniqueId('game');
       const connectionId = uniqueId('conn');

@@ -1,4 +1,4 @@
-import type { Binding } from '../../ports/directory.js';
+import type { Binding, Place } from '../../ports/directory.js';
 
 /**
  * Connections held in process memory, with the same expiry rule DynamoDB's TTL gives the table: a binding
@@ -38,8 +38,8 @@ export class ConnectionTable {
     if (ids?.size === 0) this.byGame.delete(entry.binding.gameId);
   }
 
-  of(gameId: string): Array<{ connectionId: string; seat: number | 'host' }> {
-    const live: Array<{ connectionId: string; seat: number | 'host' }> = [];
+  of(gameId: string): Array<{ connectionId: string; seat: Place }> {
+    const live: Array<{ connectionId: string; seat: Place }> = [];
     for (const connectionId of [...(this.byGame.get(gameId) ?? [])]) {
       const binding = this.get(connectionId);
       if (binding !== null) live.push({ connectionId, seat: binding.seat });

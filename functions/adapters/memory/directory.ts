@@ -1,4 +1,4 @@
-import type { Binding, Directory } from '../../ports/directory.js';
+import type { Binding, Directory, Place } from '../../ports/directory.js';
 import { ConnectionTable } from './connection-table.js';
 
 export interface MemoryDirectoryOptions {
@@ -15,7 +15,7 @@ export class MemoryDirectory implements Directory {
   private readonly rooms = new Map<string, { gameId: string; expiresAt: number }>();
   /** The code each game holds. */
   protected readonly codes = new Map<string, string>();
-  private readonly tokens = new Map<string, Map<string, number | 'host'>>();
+  private readonly tokens = new Map<string, Map<string, Place>>();
   private readonly connections: ConnectionTable;
   private readonly now: () => number;
   private closed = false;
@@ -43,12 +43,12 @@ export class MemoryDirectory implements Directory {
     this.forgetRoom(gameId);
   }
 
-  async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
+  async putToken(gameId: string, seat: Place, tokenHash: string): Promise<void> {
     this.assertOpen();
     this.recordToken(gameId, seat, tokenHash);
   }
 
-  async seatForToken(gameId: string, tokenHash: string): Promise<number | 'host' | null> {
+  async seatForToken(gameId: string, tokenHash: string): Promise<Place | null> {
     this.assertOpen();
     return this.tokens.get(gameId)?.get(tokenHash) ?? null;
   }
@@ -68,7 +68,7 @@ export class MemoryDirectory implements Directory {
     this.connections.unbind(connectionId);
   }
 
-  async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: number | 'host' }>> {
+  async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: Place }>> {
     this.assertOpen();
     return this.connections.of(gameId);
   }
@@ -96,8 +96,8 @@ export class MemoryDirectory implements Directory {
     if (this.rooms.get(code)?.gameId === gameId) this.rooms.delete(code);
   }
 
-  protected recordToken(gameId: string, seat: number | 'host', tokenHash: string): void {
-    const ofGame = this.tokens.get(gameId) ?? new Map<string, number | 'host'>();
+  protected recordToken(gameId: string, seat: Place, tokenHash: string): void {
+    const ofGame = this.tokens.get(gameId) ?? new Map<string, Place>();
     ofGame.set(tokenHash, seat);
     this.tokens.set(gameId, ofGame);
   }

@@ -6,7 +6,7 @@ import {
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Binding, Directory } from '../../../ports/directory.js';
+import type { Binding, Directory, Place } from '../../../ports/directory.js';
 import { documentClient } from './client.js';
 import {
   connKey,
@@ -29,7 +29,7 @@ export interface DynamoDirectoryOptions {
   now?: () => number;
 }
 
-type Seat = number | 'host';
+type Seat = Place;
 
 /**
  * Rooms, token hashes and connections in the event table (layout in table.ts). A connection is two items:

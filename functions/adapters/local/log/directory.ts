@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Place } from '../../../ports/directory.js';
 import { MemoryDirectory } from '../../memory/directory.js';
 import { RecordFile, type RecordFileOptions } from './record-file.js';
 
@@ -15,7 +16,7 @@ export interface LogDirectoryOptions extends RecordFileOptions {
 type DirectoryRecord =
   | { type: 'room'; code: string; gameId: string; expiresAt?: number }
   | { type: 'roomReleased'; gameId: string }
-  | { type: 'token'; gameId: string; seat: number | 'host'; tokenHash: string };
+  | { type: 'token'; gameId: string; seat: Place; tokenHash: string };
 
 /**
  * The embedded directory: rooms and token hashes in a small append-only file with the same framing and
@@ -68,7 +69,7 @@ export class LogDirectory extends MemoryDirectory {
     if (this.codes.has(gameId)) await this.write({ type: 'roomReleased', gameId });
   }
 
-  override async putToken(gameId: string, seat: number | 'host', tokenHash: string): Promise<void> {
+  override async putToken(gameId: string, seat: Place, tokenHash: string): Promise<void> {
     this.assertOpen();
     await this.write({ type: 'token', gameId, seat, tokenHash });
   }
