@@ -36,6 +36,7 @@ import './pages/home-page.js';
 import './pages/host-page.js';
 import './pages/lobby-page.js';
 import './pages/sheet-page.js';
+import './pages/watch-page.js';
 import { hrefOf, parseRoute, type Route } from './router.js';
 import { shared } from './styles/shared.js';
 
@@ -62,6 +63,8 @@ export class AppShell extends LitElement {
   @state() private route: Route = parseRoute(location.hash, location.search);
   @state() private toasts: Toast[] = [];
   @state() private busy = false;
+  /** The code of a room that took no player just now: its game may be under way, and can be watched. */
+  @state() private watchOffer: string | null = null;
   @state() private locale: Locale = getLocale() as Locale;
 
   @provide({ context: roomContext })
@@ -168,6 +171,7 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-command', this.onCommand);
     this.addEventListener('sc-create', this.onCreate);
     this.addEventListener('sc-join', this.onJoin);
+    this.addEventListener('sc-watch', this.onWatch);
     this.addEventListener('sc-locale', this.onLocale);
     this.addEventListener('sc-seat-guest', this.onGuest);
     this.addEventListener('sc-thread', this.onThread);
@@ -217,6 +221,7 @@ export class AppShell extends LitElement {
         .recent=${recentGames(this.store, Date.now())}
         .lastTimers=${lastTimers(this.store, PRESET_IDS, defaultsOf)}
         .busy=${this.busy}
+        .watchOffer=${this.watchOffer}
       ></sc-home-page>`;
     }
     if (r.page === 'replay') {
@@ -247,6 +252,8 @@ export class AppShell extends LitElement {
         return html`<sc-host-page></sc-host-page>`;
       case 'play':
         return html`<sc-game-page></sc-game-page>`;
+      case 'watch':
+        return html`<sc-watch-page></sc-watch-page>`;
     }
   }
 
@@ -254,7 +261,7 @@ export class AppShell extends LitElement {
   private roles() {
     const r = this.route;
     if (r.page !== 'room') return '';
-    const held = sessionsOf(this.store, r.gameId);
+    const held = sessionsOf(this.store, r.gameId).filter((s) => s.kind !== 'spectator');
     if (held.length < 2) return '';
     const current = this.room.session?.kind;
     const link = (kind: Session['kind'], label: string) =>
@@ -431,7 +438,17 @@ export class AppShell extends LitElement {
 
   private readonly onJoin = async (e: CustomEvent<JoinDetail>) => {
     e.stopPropagation();
-    await this.enterRoom(() => this.socket.join(e.detail.code, e.detail.name), e.detail.name);
+    this.watchOffer = null;
+    const { code, name } = e.detail;
+    const joined = await this.enterRoom(() => this.socket.join(code, name), name);
+    // A room that takes no players may have its game under way: it can still be watched.
+    if (joined === 'no_game') this.watchOffer = code;
+  };
+
+  private readonly onWatch = async (e: CustomEvent<string>) => {
+    e.stopPropagation();
+    this.watchOffer = null;
+    await this.enterRoom(() => this.socket.watch(e.detail), this.savedName(), 'spectator');
   };
 
   /** The host of a finished game opens the rematch; a host who played there takes his seat along. */
@@ -470,11 +487,12 @@ export class AppShell extends LitElement {
     location.hash = other ? hrefOf({ page: 'room', gameId: session.gameId, as: other.kind }) : '#/';
   }
 
+  /** Opens a room; on failure, tells why and returns the error's code. */
   private async enterRoom(
     open: () => Promise<{ gameId: string }>,
     name: string,
     as?: Session['kind'],
-  ): Promise<void> {
+  ): Promise<string | null> {
     this.busy = true;
     this.saveName(name);
     try {
@@ -485,9 +503,11 @@ export class AppShell extends LitElement {
       this.route = route;
       // Replace the join link in history: "back" from the game must not join again.
       history.replaceState(null, '', `${location.pathname}${hrefOf(route)}`);
+      return null;
     } catch (error) {
       const e = error instanceof SocketError ? error : new SocketError('network', String(error));
       this.toast(problemText(e.code, e.message));
+      return e.code;
     } finally {
       this.busy = false;
     }

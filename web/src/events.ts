@@ -50,6 +50,8 @@ declare global {
     'sc-command': CommandEvent;
     'sc-create': CustomEvent<CreateDetail>;
     'sc-join': CustomEvent<JoinDetail>;
+    /** Watch the room with this code as a spectator. */
+    'sc-watch': CustomEvent<string>;
     'sc-locale': CustomEvent<Locale>;
     /** The sound-and-vibration switch: true mutes. */
     'sc-mute': CustomEvent<boolean>;

@@ -3,7 +3,8 @@ import type { SessionKind } from './logic/sessions.js';
 
 /**
  * Where the app is: the hash keeps every screen addressable without a server route for each. A room may
- * name the role the phone enters it as (`/desk` the host's, `/seat` his own seat, for a host who plays).
+ * name the role the phone enters it as (`/desk` the host's, `/seat` his own seat, for a host who plays;
+ * `/watch` a spectator's).
  */
 export type Route =
   | { page: 'home'; code: string | null }
@@ -24,7 +25,8 @@ export interface ReplayRoute {
   key: string | null;
 }
 
-const ROLE_PARTS: Record<string, SessionKind> = { desk: 'host', seat: 'seat' };
+const ROLE_PARTS: Record<string, SessionKind> = { desk: 'host', seat: 'seat', watch: 'spectator' };
+const PART_OF: Record<SessionKind, string> = { host: 'desk', seat: 'seat', spectator: 'watch' };
 
 /** Reads a route from `location.hash` and `location.search` (`?code=` from printed or shared links). */
 export function parseRoute(hash: string, search: string): Route {
@@ -51,7 +53,7 @@ export function hrefOf(route: Route): string {
       return route.code ? `#/join/${encodeURIComponent(route.code)}` : '#/';
     case 'room': {
       const room = `#/game/${encodeURIComponent(route.gameId)}`;
-      return route.as === undefined ? room : `${room}/${route.as === 'host' ? 'desk' : 'seat'}`;
+      return route.as === undefined ? room : `${room}/${PART_OF[route.as]}`;
     }
     case 'sheet':
       return `#/game/${encodeURIComponent(route.gameId)}/sheet`;

@@ -57,7 +57,7 @@ export interface GameSocketOptions {
 }
 
 interface Waiting {
-  expect: 'created' | 'joined';
+  expect: 'created' | 'joined' | 'watching';
   resolve: (frame: ServerFrame) => void;
   reject: (error: Error) => void;
 }
@@ -133,6 +133,25 @@ export class GameSocket implements ReactiveController, Signalling {
       name,
       savedAt: Date.now(),
       status: 'lobby',
+    });
+  }
+
+  /**
+   * Watches a room by its code as a spectator: the connection sees the public table and cannot act. The
+   * spectator's token is kept like a seat's, so a reload watches on.
+   */
+  async watch(code: string): Promise<Session> {
+    const frame = await this.request({ action: 'watch', code }, 'watching');
+    if (frame.type !== 'watching') throw new SocketError('internal', 'unexpected reply');
+    return this.bind({
+      gameId: frame.gameId,
+      token: frame.token,
+      kind: 'spectator',
+      seat: null,
+      code,
+      name: '',
+      savedAt: Date.now(),
+      status: 'running',
     });
   }
 
@@ -353,6 +372,7 @@ export class GameSocket implements ReactiveController, Signalling {
     switch (frame.type) {
       case 'created':
       case 'joined':
+      case 'watching':
         if (this.waiting?.expect === frame.type) {
           const w = this.waiting;
           this.waiting = null;

@@ -37,6 +37,8 @@ export function problemText(code: string, fallback: string): string {
       return msg('Someone at this table already has that name: choose another.', { id: 'err.name_taken' });
     case 'bad_name':
       return msg('That name cannot be used: choose another.', { id: 'err.bad_name' });
+    case 'spectator':
+      return msg('You are watching this game: a spectator cannot play in it.', { id: 'err.spectator' });
     case 'host_only':
       return msg('Only the host can do that.', { id: 'err.host_only' });
     case 'game_full':

@@ -115,6 +115,8 @@ export function settingName(key: keyof Settings): string {
       return msg('Reveal roles of eliminated players', { id: 'set.revealRoles' });
     case 'deadSeeRoles':
       return msg('Players who are out see every role', { id: 'set.deadSeeRoles' });
+    case 'spectators':
+      return msg('Others may watch with the room code', { id: 'set.spectators' });
     case 'checkMode':
       return msg('Checks', { id: 'set.checkMode' });
     case 'doctorStops':

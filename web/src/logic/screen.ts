@@ -1,11 +1,13 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { Channel, GameView } from '../../../shared/views/types.js';
 
-export type Screen = 'lobby' | 'host' | 'play';
+export type Screen = 'lobby' | 'host' | 'play' | 'watch';
 export type { Channel };
 
-/** Which page a view belongs on: the lobby (and the card deal), the host's desk, or a player's game. */
+/** Which page a view belongs on: the lobby (and the card deal), the host's desk, a player's game, or a spectator's. */
 export function screenOf(view: GameView): Screen {
+  // A spectator watches the lobby and the game alike: the public table, with no key that acts.
+  if (view.viewer === 'spectator') return 'watch';
   if (view.phase.kind === 'lobby') return 'lobby';
   return view.viewer === 'host' ? 'host' : 'play';
 }

@@ -1,13 +1,17 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 
-export type SessionKind = 'host' | 'seat';
+export type SessionKind = 'host' | 'seat' | 'spectator';
+
+/** The places a phone may hold in one game, in the order they are offered: the host's desk first. */
+const KINDS: readonly SessionKind[] = ['host', 'seat', 'spectator'];
 
 /** Where the game stood when this phone last saw it: the home screen lists it so. */
 export type SessionStatus = 'lobby' | 'running' | 'finished';
 
 /**
  * What a phone keeps to come back to a game: its token binds a new connection to the same seat. A phone
- * may hold two for one game: the host's and, when he plays too, his own seat's.
+ * may hold two for one game: the host's and, when he plays too, his own seat's. A spectator's token brings
+ * him back to watching, and to nothing more.
  */
 export interface Session {
   gameId: string;
@@ -48,11 +52,12 @@ function parse(raw: string | null): Session | null {
   try {
     const s = JSON.parse(raw) as Partial<Session>;
     if (typeof s.gameId !== 'string' || typeof s.token !== 'string') return null;
-    if (s.kind !== 'host' && s.kind !== 'seat') return null;
+    const kind = KINDS.find((k) => k === s.kind);
+    if (kind === undefined) return null;
     return {
       gameId: s.gameId,
       token: s.token,
-      kind: s.kind,
+      kind,
       seat: typeof s.seat === 'number' ? s.seat : null,
       code: typeof s.code === 'string' ? s.code : '',
       name: typeof s.name === 'string' ? s.name : '',
@@ -66,12 +71,10 @@ function parse(raw: string | null): Session | null {
 
 /** Every session the phone holds for a game: the host's first. Older phones kept one per game, unsuffixed. */
 export function sessionsOf(store: KeyValueStore, gameId: string): Session[] {
-  const found = [keyOf(gameId, 'host'), keyOf(gameId, 'seat'), PREFIX + gameId]
+  const found = [...KINDS.map((kind) => keyOf(gameId, kind)), PREFIX + gameId]
     .map((key) => parse(store.getItem(key)))
     .filter((s): s is Session => s !== null && s.gameId === gameId);
-  return (['host', 'seat'] as const)
-    .map((kind) => found.find((s) => s.kind === kind))
-    .filter((s): s is Session => s !== undefined);
+  return KINDS.map((kind) => found.find((s) => s.kind === kind)).filter((s): s is Session => s !== undefined);
 }
 
 /** The session to open a game with: the one asked for, else the host's, else the seat's. */
@@ -130,7 +133,7 @@ export function recentGames(store: KeyValueStore, now: number): HeldGame[] {
     }
     if (game.sessions.some((x) => x.kind === s.kind)) continue;
     game.sessions.push(s);
-    game.sessions.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'host' ? -1 : 1));
+    game.sessions.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind));
     game.savedAt = Math.max(game.savedAt, s.savedAt);
     // The phone that saw the game furthest knows best where it stands.
     if (STATUS_ORDER.indexOf(s.status) > STATUS_ORDER.indexOf(game.status)) game.status = s.status;

@@ -7,7 +7,7 @@ import { type CreateDetail, fire, type JoinDetail } from '../events.js';
 import { getLocale } from '../i18n/localization.js';
 import { normalizeCode } from '../logic/join-code.js';
 import { type LastTimers, withLastTimers } from '../logic/last-timers.js';
-import type { HeldGame, SessionStatus } from '../logic/sessions.js';
+import type { HeldGame, Session, SessionStatus } from '../logic/sessions.js';
 import { defaultsOf } from '../logic/settings-fields.js';
 import { shared } from '../styles/shared.js';
 
@@ -19,6 +19,8 @@ export class HomePage extends LitElement {
   @property() name = '';
   @property({ attribute: false }) recent: HeldGame[] = [];
   @property({ type: Boolean }) busy = false;
+  /** The code of a room that just took no player: its game may be under way, so watching it is offered. */
+  @property() watchOffer: string | null = null;
   /** The timers of the last room created here with each rule set: the form starts from them. */
   @property({ attribute: false }) lastTimers: LastTimers = {};
   @state() private settings: Settings = defaultsOf('online');
@@ -47,9 +49,14 @@ export class HomePage extends LitElement {
         color: var(--danger);
         font-weight: 600;
       }
-      button.primary {
+      button.primary,
+      button.watch {
         width: 100%;
         margin-top: 0.75rem;
+      }
+      .offer {
+        margin-top: 1rem;
+        border-top: 1px solid var(--line);
       }
       ul {
         list-style: none;
@@ -120,7 +127,9 @@ export class HomePage extends LitElement {
           <label for="join-name">${msg('Your name', { id: 'home.name' })}</label>
           <input id="join-name" name="name" autocomplete="nickname" maxlength="40" required .value=${this.name} />
           <button class="primary" type="submit" ?disabled=${this.busy}>${msg('Join', { id: 'home.joinButton' })}</button>
+          ${this.watchOffer ? '' : html`<button class="watch" type="button" ?disabled=${this.busy} @click=${this.watch}>${msg('Watch without playing', { id: 'home.watchButton' })}</button>`}
         </form>
+        ${this.watchOffer ? this.offerToWatch(this.watchOffer) : ''}
       </section>
       <section class="card" aria-labelledby="create-h">
         <h2 id="create-h">${msg('Host a game', { id: 'home.create' })}</h2>
@@ -164,7 +173,7 @@ export class HomePage extends LitElement {
           (g) => html`<li>
             <a class="button" href=${`#/game/${encodeURIComponent(g.gameId)}`}>
               <span>${g.code}
-                <span class="muted">${g.sessions.map((s) => (s.kind === 'host' ? msg('host', { id: 'home.asHost' }) : s.name)).join(' · ')}</span>
+                <span class="muted">${g.sessions.map((s) => placeName(s)).join(' · ')}</span>
               </span>
               <span class="when">
                 <span>${statusName(g.status)}</span>
@@ -192,6 +201,24 @@ export class HomePage extends LitElement {
     fire<JoinDetail>(this, 'sc-join', { code, name });
   }
 
+  /** Watch the room whose code is typed in: no seat, and no name needed. */
+  private watch(e: Event): void {
+    const form = (e.target as HTMLElement).closest('form') as HTMLFormElement;
+    const code = normalizeCode(String(new FormData(form).get('code') ?? ''));
+    this.codeError = code === null;
+    if (code) fire<string>(this, 'sc-watch', code);
+  }
+
+  /** The room takes no more players: if its game is under way, the late comer may watch it instead. */
+  private offerToWatch(code: string) {
+    return html`<div class="offer" role="status">
+      <p>${msg('This room takes no players now. If its game is under way, you can watch it.', { id: 'home.watchOffer' })}</p>
+      <button class="primary" type="button" ?disabled=${this.busy} @click=${() => fire<string>(this, 'sc-watch', code)}>
+        ${msg('Watch the game', { id: 'home.watchGame' })}
+      </button>
+    </div>`;
+  }
+
   private create(e: SubmitEvent): void {
     e.preventDefault();
     const form = e.target as HTMLFormElement;
@@ -203,6 +230,13 @@ export class HomePage extends LitElement {
     const play = this.play && this.settings.master === 'auto';
     fire<CreateDetail>(this, 'sc-create', { settings: this.settings, name, play });
   }
+}
+
+/** How the list names this phone's place in a game: the host, a spectator, or the player's own name. */
+function placeName(s: Session): string {
+  if (s.kind === 'host') return msg('host', { id: 'home.asHost' });
+  if (s.kind === 'spectator') return msg('watching', { id: 'home.asSpectator' });
+  return s.name;
 }
 
 function statusName(status: SessionStatus): string {
