@@ -17,6 +17,12 @@ describe('routes', () => {
     expect(parseRoute('#/game/g-1/nonsense', '')).toEqual({ page: 'room', gameId: 'g-1' });
   });
 
+  it('opens a room as a spectator, and links back to it so a reload watches on', () => {
+    const route = parseRoute('#/game/g-1/watch', '');
+    expect(route).toEqual({ page: 'room', gameId: 'g-1', as: 'spectator' });
+    expect(hrefOf(route)).toBe('#/game/g-1/watch');
+  });
+
   it('takes ?code= from printed links, and drops codes the server would refuse', () => {
     expect(parseRoute('', '?code=wxyz')).toEqual({ page: 'home', code: 'WXYZ' });
     expect(parseRoute('#/join/a!', '')).toEqual({ page: 'home', code: null });

@@ -48,6 +48,23 @@ describe('sessions kept per game', () => {
     expect(sessionsOf(store, 'g1').map((s) => s.kind)).toEqual(['host']);
   });
 
+  it("given a spectator's session, when the phone comes back, then it watches on, listed after the places that play", () => {
+    const store = new MemoryStore();
+    const watching = {
+      ...session('g1', 5),
+      kind: 'spectator' as const,
+      seat: null,
+      name: '',
+      token: 'watch-0123456789',
+    };
+    saveSession(store, watching);
+    expect(loadSession(store, 'g1')).toEqual(watching);
+    saveSession(store, { ...session('g1', 6), kind: 'host', seat: null });
+    expect(sessionsOf(store, 'g1').map((s) => s.kind)).toEqual(['host', 'spectator']);
+    expect(recentGames(store, 10)[0].sessions.map((s) => s.kind)).toEqual(['host', 'spectator']);
+    expect(loadSession(store, 'g1', 'spectator')?.token).toBe('watch-0123456789');
+  });
+
   it('given a session stored the old way (one per game), then it is still found', () => {
     const store = new MemoryStore();
     store.setItem('sc.game.g1', JSON.stringify({ ...session('g1', 1), status: undefined }));

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
+import { createRoom, disqualify, seatGuests } from './support/host.js';
+import { Phone } from './support/phone.js';
+import { useStack } from './support/suite.js';
+
+/** Ann (mafioso), Boris (Don) and Carmen (Sheriff) play on their phones; three civilians have none. */
+const PLAYERS = ['Ann', 'Boris', 'Carmen'];
+const GUESTS = ['Dora', 'Emil', 'Fane'];
+
+describe('a late comer watches the game as a spectator', () => {
+  const e2e = useStack();
+
+  it('opens the join link of a game under way, watches the day with no role shown, reloads, and sees the game end', async () => {
+    const host = await e2e.phone();
+    const code = await createRoom(host, e2e.url, 'Host', { dealing: 'manual' });
+    const [ann, boris, carmen] = await Promise.all(
+      PLAYERS.map(async (name) => new Phone(await e2e.phone(), name)),
+    );
+    for (const p of [ann, boris, carmen]) await p.join(e2e.url, code);
+    await seatGuests(host, GUESTS);
+    await host.getByText('Players: 6').waitFor();
+    for (const [seat, role] of Object.entries({ 1: 'mafia', 2: 'don', 3: 'sheriff' }))
+      await host.locator(`#as-${seat}`).selectOption(role);
+    await host.getByRole('button', { name: 'Start the game' }).click();
+    await expect(ann.readRole()).resolves.toBe('mafia');
+
+    // Vera comes late: her join finds no open room, and she is offered to watch instead.
+    const vera = await e2e.phone();
+    await vera.goto(`${e2e.url}/#/join/${code}`);
+    await vera.locator('#join-name').fill('Vera');
+    await vera.getByRole('button', { name: 'Join', exact: true }).click();
+    await vera.getByText('If its game is under way, you can watch it.').waitFor();
+    await vera.getByRole('button', { name: 'Watch the game' }).click();
+    await vera.getByText('You are watching: you see what the whole table sees, and no role.').waitFor();
+    expect(vera.url()).toMatch(/#\/game\/[^/]+\/watch$/);
+
+    // The day comes; she sees the table, and no role on it.
+    let phase = await e2e.jumpToDeadline(code);
+    while (phase.kind !== 'day') phase = await e2e.jumpToDeadline(code);
+    const watcher = new Phone(vera, 'Vera');
+    await watcher.waitForPhase('Day 1');
+    const grid = vera.locator('sc-seat-grid');
+    await grid.getByText('Carmen').waitFor();
+    for (const role of ['Mafioso', 'Don', 'Sheriff']) expect(await grid.getByText(role).count()).toBe(0);
+    expect(await vera.locator('sc-action-bar, sc-role-card, sc-night-panel').count()).toBe(0);
+
+    // The table's chat reaches her; she has no way to write in it.
+    const chat = ann.page.locator('sc-chat-panel');
+    await chat.getByLabel('Message').fill('Good morning, town');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await vera.locator('sc-chat-panel').getByText('Good morning, town').waitFor();
+    expect(await vera.locator('sc-chat-panel').getByLabel('Message').count()).toBe(0);
+    await shot(vera, 'spectator-day');
+
+    // A reload keeps her watching: the spectator's session is kept like a seat's.
+    await vera.reload();
+    await watcher.waitForPhase('Day 1');
+    await vera.getByText('You are watching: you see what the whole table sees, and no role.').waitFor();
+
+    // Two civilians are disqualified: the mafia has parity and wins; she sees every role and the story.
+    await disqualify(host, 4, 'Left the table');
+    await disqualify(host, 5, 'Left the table');
+    await watcher.waitForPhase('Game over');
+    await vera.getByText('You watched this game. Here is how it went.').waitFor();
+    await vera.locator('sc-game-story').getByRole('heading', { name: 'Night by night' }).waitFor();
+    await grid.getByText('Mafioso').waitFor();
+    await grid.getByText('Sheriff').waitFor();
+
+    // The finished game's code is freed: nobody watches it through the code any more.
+    const late = await e2e.phone();
+    await late.goto(`${e2e.url}/#/join/${code}`);
+    await late.getByRole('button', { name: 'Watch without playing' }).click();
+    await late.getByText('No game with that code.').waitFor();
+    expect(late.url()).not.toMatch(/\/watch$/);
+  }, 150_000);
+});
