@@ -75,7 +75,15 @@ export class SleepingCityStack extends Stack {
       logUrl: this.gameLog.url.url,
     });
     const watched = {
-      functions: { connect, disconnect, default: defaultRoute, projector, deadline, sweeper },
+      functions: {
+        connect,
+        disconnect,
+        default: defaultRoute,
+        projector,
+        deadline,
+        sweeper,
+        gameLog: this.gameLog.handler,
+      },
       projector,
       deadLetterQueue: this.projector.deadLetterQueue,
       deadlines: this.deadlines,

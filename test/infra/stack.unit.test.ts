@@ -132,7 +132,7 @@ describe('SleepingCityStack', () => {
 
   it('then watches every handler, the stream, the deadlines, the socket and the table, mailing the given address', () => {
     template.resourceCountIs('AWS::CloudWatch::Alarm', stack.alarms.alarms.length);
-    for (const fn of stack.handlers.all) {
+    for (const fn of [...stack.handlers.all, stack.gameLog.handler]) {
       for (const MetricName of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           MetricName,
@@ -148,6 +148,40 @@ describe('SleepingCityStack', () => {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
     });
+  });
+
+  it('then alarms on the game-log function and graphs its errors, throttles and duration like the others', () => {
+    const gameLog = stack.gameLog.handler;
+    for (const MetricName of ['Errors', 'Throttles']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName,
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(gameLog) } }],
+        AlarmDescription: Match.stringLikeRegexp('^The gameLog function'),
+        AlarmActions: [{ Ref: logicalId(stack.alarms.topic) }],
+      });
+    }
+    // The dashboard's body with each reference written out as the logical id it names.
+    const parts = new Capture();
+    template.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardBody: { 'Fn::Join': ['', parts] } });
+    const text = (parts.asArray() as unknown[])
+      .map((part) => (typeof part === 'string' ? part : ((part as { Ref?: string }).Ref ?? '')))
+      .join('');
+    const { widgets } = JSON.parse(text) as {
+      widgets: { properties: { title?: string; metrics?: unknown[][] } }[];
+    };
+    const functionsIn = (title: string) =>
+      widgets
+        .find((widget) => widget.properties.title === title)
+        ?.properties.metrics?.filter((metric) => metric[0] === 'AWS/Lambda')
+        .map((metric) => `${metric[1]} ${metric[metric.indexOf('FunctionName') + 1]}`);
+    for (const fn of [...stack.handlers.all, gameLog]) {
+      const id = logicalId(fn);
+      expect(functionsIn('Errors (left) and throttles (right)')).toEqual(
+        expect.arrayContaining([`Errors ${id}`, `Throttles ${id}`]),
+      );
+      expect(functionsIn('Duration p99 (ms)')).toContain(`Duration ${id}`);
+    }
   });
 
   it('then outputs the web URL, the socket URL, the table name and the alarm topic', () => {
