@@ -5,7 +5,6 @@ import { customElement, state } from 'lit/decorators.js';
 import type { Command } from '../../../shared/engine/commands.js';
 import type { AbilityId } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
-import '../components/ballot-panel.js';
 import '../components/best-move-recorder.js';
 import '../components/chat-panel.js';
 import '../components/day-recorder.js';
@@ -15,6 +14,7 @@ import '../components/night-preview.js';
 import '../components/night-script.js';
 import '../components/pass-phone.js';
 import '../components/phase-bar.js';
+import '../components/public-day.js';
 import '../components/results-panel.js';
 import '../components/seat-roster.js';
 import '../components/verdict-banner.js';
@@ -27,7 +27,7 @@ import { seatAndName, wakeName } from '../i18n/names.js';
 import { bestMoveDesk, living, records } from '../logic/host-desk.js';
 import { canPassPhone } from '../logic/pass-phone.js';
 import { nameOf, namesOf } from '../logic/screen.js';
-import { notVoted, verdictOf, voteLines } from '../logic/votes.js';
+import { verdictOf } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -51,10 +51,6 @@ export class HostPage extends LitElement {
       button.wide {
         width: 100%;
         margin-bottom: 0.75rem;
-      }
-      ul.noms {
-        margin: 0;
-        padding-left: 1.2rem;
       }
     `,
   ];
@@ -98,7 +94,7 @@ export class HostPage extends LitElement {
       }
       ${bestMoveDesk(v) ? html`<sc-best-move-recorder .view=${v}></sc-best-move-recorder>` : ''}
       ${v.phase.kind === 'day' && records(v) ? html`<sc-day-recorder .view=${v}></sc-day-recorder>` : ''}
-      ${this.nominations(v)} ${this.ballot(v)}
+      <sc-public-day .view=${v}></sc-public-day>
       ${v.settings.master === 'auto' ? '' : html`<sc-video-panel judge></sc-video-panel>`}
       <sc-seat-roster
         .view=${v}
@@ -146,35 +142,6 @@ export class HostPage extends LitElement {
             ${seats ? html`<p>${msg(str`Mafia: ${seats}`, { id: 'host.mafia' })}</p>` : ''}`
       }
     </section>`;
-  }
-
-  private nominations(v: GameView) {
-    const talk = v.phase.stage === 'speech' || v.phase.stage === 'discussion';
-    if (v.phase.kind !== 'day' || v.nominations.length === 0 || !talk) return '';
-    return html`<section class="card">
-      <h2>${msg('Nominations', { id: 'set.nominate' })}</h2>
-      <ul class="noms">
-        ${v.nominations.map(
-          (n) =>
-            html`<li>
-              ${msg(str`${seatAndName(n.target, nameOf(v, n.target))}, by ${seatAndName(n.by, nameOf(v, n.by))}`, { id: 'play.nominatedBy' })}
-            </li>`,
-        )}
-      </ul>
-    </section>`;
-  }
-
-  private ballot(v: GameView) {
-    if (!v.ballot || v.phase.kind !== 'day') return '';
-    if (v.settings.voting !== 'majority' && v.phase.stage !== 'vote') return '';
-    return html`<sc-ballot-panel
-      .ballot=${v.ballot}
-      .mode=${null}
-      .names=${namesOf(v)}
-      .lines=${voteLines(v)}
-      .waiting=${notVoted(v)}
-      .living=${living(v).length}
-    ></sc-ballot-panel>`;
   }
 
   private sheetLink() {

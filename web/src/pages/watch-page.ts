@@ -1,19 +1,18 @@
 import { consume } from '@lit/context';
-import { localized, msg, str } from '@lit/localize';
+import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { GameView } from '../../../shared/views/types.js';
-import '../components/ballot-panel.js';
 import '../components/chat-panel.js';
 import '../components/morning-banner.js';
 import '../components/phase-bar.js';
+import '../components/public-day.js';
 import '../components/results-panel.js';
 import '../components/seat-grid.js';
 import '../components/verdict-banner.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
-import { seatAndName } from '../i18n/names.js';
-import { nameOf, namesOf, voteCounts } from '../logic/screen.js';
-import { notVoted, verdictOf, voteLines } from '../logic/votes.js';
+import { namesOf, voteCounts } from '../logic/screen.js';
+import { verdictOf } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -33,10 +32,6 @@ export class WatchPage extends LitElement {
     css`
       .watching {
         margin-top: 0.75rem;
-      }
-      ul.noms {
-        margin: 0;
-        padding-left: 1.2rem;
       }
       .table {
         margin: 0.75rem 0;
@@ -60,7 +55,7 @@ export class WatchPage extends LitElement {
       ${v.phase.kind === 'lobby' ? html`<p class="card muted">${msg('Waiting for the host to start.', { id: 'lobby.waiting' })}</p>` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
       <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
-      ${this.nominations(v)} ${this.ballot(v)}
+      <sc-public-day .view=${v}></sc-public-day>
       <div class="table">
         <h2 class="sr-only">${msg('Table', { id: 'meta.table' })}</h2>
         <sc-seat-grid
@@ -74,35 +69,6 @@ export class WatchPage extends LitElement {
         ></sc-seat-grid>
       </div>
       ${this.chat(v)}`;
-  }
-
-  private nominations(v: GameView) {
-    if (v.phase.kind !== 'day' || v.ballot || v.nominations.length === 0) return '';
-    return html`<section class="card" aria-labelledby="nom-h">
-      <h2 id="nom-h">${msg('Nominations', { id: 'set.nominate' })}</h2>
-      <ul class="noms">
-        ${v.nominations.map(
-          (n) =>
-            html`<li>
-              ${msg(str`${seatAndName(n.target, nameOf(v, n.target))}, by ${seatAndName(n.by, nameOf(v, n.by))}`, { id: 'play.nominatedBy' })}
-            </li>`,
-        )}
-      </ul>
-    </section>`;
-  }
-
-  /** An open vote as the table sees it: who votes for whom and who has not voted yet, with no key to vote. */
-  private ballot(v: GameView) {
-    if (!v.ballot || v.phase.kind !== 'day') return '';
-    if (v.settings.voting !== 'majority' && v.phase.stage !== 'vote') return '';
-    return html`<sc-ballot-panel
-      .ballot=${v.ballot}
-      .mode=${null}
-      .names=${namesOf(v)}
-      .lines=${voteLines(v)}
-      .waiting=${notVoted(v)}
-      .living=${v.seats.filter((s) => s.alive).length}
-    ></sc-ballot-panel>`;
   }
 
   /** The table's own channel, read-only: a spectator has no say at the table. */
