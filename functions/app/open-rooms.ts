@@ -4,13 +4,15 @@ import type { AppDeps } from './deps.js';
 export const ABANDONED_LOBBY_MS = 30 * 60_000;
 
 /**
- * Whether a room still takes players: its game is in the lobby, and someone is in it or was lately. A room
- * that does not is closed: its code answers like a code nobody holds.
+ * Whether a room still takes players: its game is in the lobby, and someone (not a mere spectator) is in it
+ * or was lately. A room that does not is closed: its code answers like a code nobody holds.
  */
 export async function roomIsOpen(deps: AppDeps, gameId: string): Promise<boolean> {
   const game = await deps.cache.load(gameId);
   if (game === null || game.folded.state.phase.kind !== 'lobby') return false;
-  if ((await deps.directory.connectionsOf(gameId)).length > 0) return true;
+  // Those who only watch do not hold a lobby open: a room is kept by its host and players.
+  const connected = await deps.directory.connectionsOf(gameId);
+  if (connected.some((c) => c.seat !== 'spectator')) return true;
   const [last] = await deps.store.read(gameId, game.folded.version - 1);
   return last !== undefined && deps.clock.now() - last.at < ABANDONED_LOBBY_MS;
 }

@@ -5,8 +5,8 @@ import type { HeldGame } from './game-cache.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
 
 /**
- * `resume`: a returning player (or host, or spectator) shows his token and gets his connection bound again and a full
- * view. A token that does not match any seat of that game, or a game that does not exist, is `bad_token` /
+ * `resume`: a returning player (or host, or spectator) shows his token and gets his connection bound again
+ * and a full view. A token that does not match any seat of that game, or a game that does not exist, is `bad_token` /
  * `no_game`; nothing tells an attacker which of the two was wrong beyond that.
  */
 export async function resume(

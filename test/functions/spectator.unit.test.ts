@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ABANDONED_LOBBY_MS } from '../../functions/app/open-rooms.js';
 import { hashToken } from '../../functions/app/tokens.js';
 import { AppHarness, frameOf } from '../support/app-harness.js';
 
@@ -121,5 +122,22 @@ describe('watching a room as a spectator', () => {
     await h.project(created.gameId);
     const last = h.fanOut.sent('fan').findLast((f) => f.type === 'view');
     expect(last).toMatchObject({ view: { viewer: 'spectator', seats: [{ seat: 1, name: 'P1' }] } });
+  });
+
+  it('given a lobby its host and players left long ago, when only a spectator is still watching it, then it is abandoned all the same', async () => {
+    const h = new AppHarness();
+    const created = frameOf(
+      await h.send('host', { action: 'create', settings: SETTINGS, name: 'Hana' }),
+      'created',
+    );
+    frameOf(await h.send('fan', { action: 'watch', code: created.code }), 'watching');
+    await h.app.disconnect('host');
+
+    h.clock.advance(ABANDONED_LOBBY_MS + 1);
+
+    expect(
+      frameOf(await h.send('p1', { action: 'join', code: created.code, name: 'P1' }), 'error').code,
+    ).toBe('no_game');
+    expect(await h.directory.gameForCode(created.code)).toBeNull();
   });
 });
