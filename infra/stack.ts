@@ -30,6 +30,11 @@ export interface SleepingCityStackProps extends StackProps {
   readonly deadlineService?: DeadlineService;
   /** Rooms playing at once the deployment is sized for (the socket's throttle); default 10,000. */
   readonly targetRooms?: number;
+  /**
+   * Origins whose pages may open game sockets besides the site's CloudFront address, e.g. a custom domain
+   * in front of it (`https://play.example`).
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** The whole deployment: socket API → handlers → event log → projector and deadlines, plus the PWA. */
@@ -74,8 +79,17 @@ export class SleepingCityStack extends Stack {
       wsUrl: this.socket.url,
       logUrl: this.gameLog.url.url,
     });
+    this.socket.allowOrigins(this.web.url, ...(props.allowedOrigins ?? []));
     const watched = {
-      functions: { connect, disconnect, default: defaultRoute, projector, deadline, sweeper },
+      functions: {
+        connect,
+        disconnect,
+        default: defaultRoute,
+        projector,
+        deadline,
+        sweeper,
+        gameLog: this.gameLog.handler,
+      },
       projector,
       deadLetterQueue: this.projector.deadLetterQueue,
       deadlines: this.deadlines,
