@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type Log, logId } from '../app/log.js';
@@ -98,6 +98,8 @@ export class LocalGateway {
   private readonly inbox: (() => void)[] = [];
   private inboxHead = 0;
   private inboxScheduled = false;
+  /** Sockets whose writes wait for the end of this turn of the event loop (see `cork`). */
+  private readonly corked = new Set<NetSocket>();
 
   constructor(private readonly options: GatewayOptions) {
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
@@ -163,9 +165,27 @@ export class LocalGateway {
     }
     // A view written now is newer than the one held.
     if (latestOnly) socket.held = undefined;
+    this.cork(socket.ws);
     socket.ws.send(data);
     if (socket.ws.bufferedAmount > this.maxBuffered) this.watch(connectionId, socket);
     return 'sent';
+  }
+
+  /**
+   * Holds a socket's writes until the event loop turns, so that what it is sent in one turn (an ack and its
+   * view, the views of a round) leaves in one write instead of one per frame.
+   */
+  private cork(ws: WebSocket): void {
+    const raw = (ws as unknown as { _socket?: NetSocket })._socket;
+    if (raw === undefined || this.corked.has(raw)) return;
+    raw.cork();
+    this.corked.add(raw);
+    if (this.corked.size === 1) setImmediate(() => this.uncorkAll());
+  }
+
+  private uncorkAll(): void {
+    for (const raw of this.corked) raw.uncork();
+    this.corked.clear();
   }
 
   /** Bytes waiting in sockets' buffers, and sockets behind or closed for being behind (for /healthz). */

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LocalGateway } from '../../functions/local/gateway.js';
@@ -92,5 +92,33 @@ describe('local gateway: received frames are worked off in slices', () => {
     const mine = seen.filter((s) => s.startsWith('c1:'));
     expect(mine).toEqual(['c1:a', 'c1:b', 'c1:c', 'c1:d', 'c1:e', 'c1:f', 'c1:gone']);
     other.close();
+  });
+});
+
+describe('local gateway: what a socket is sent in one turn leaves in one write', () => {
+  it('given five frames posted to a socket in one turn, when the loop turns, then they reach the wire in one write, in order', async () => {
+    const url = await start();
+    const ws = await open(url);
+    const received: string[] = [];
+    ws.on('message', (data) => received.push(data.toString()));
+    await until(() => gateway?.connections() === 1);
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => void>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    let writes = 0;
+    for (const name of ['_write', '_writev'] as const) {
+      proto[name] = function (this: Socket, ...args: unknown[]) {
+        writes++;
+        return original[name].apply(this, args);
+      };
+    }
+    try {
+      for (let i = 0; i < 5; i++) expect(gateway?.post('c1', `{"n":${i}}`)).toBe('sent');
+      await until(() => received.length === 5);
+    } finally {
+      Object.assign(proto, original);
+    }
+    expect(writes).toBe(1);
+    expect(received).toEqual([0, 1, 2, 3, 4].map((n) => `{"n":${n}}`));
+    ws.close();
   });
 });
