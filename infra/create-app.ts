@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { App, type AppProps } from 'aws-cdk-lib';
+import { App, type AppProps, Duration } from 'aws-cdk-lib';
 import { parseOrigins } from '../functions/app/origin.js';
 import { SleepingCityStack } from './stack.js';
 
@@ -32,6 +32,12 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
       '-c allowedOrigins=https://a.example,https://b.example: a comma-separated list of origins',
     );
   }
+  const readLinkTtlDays = Number(app.node.tryGetContext('readLinkTtlDays') ?? 30);
+  if (!Number.isInteger(readLinkTtlDays) || readLinkTtlDays < 1) {
+    throw new Error(
+      '-c readLinkTtlDays=N: N is how many days a read-only link opens its game, a positive integer',
+    );
+  }
   const stack = new SleepingCityStack(app, stackName, {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'Sleeping City: WebSocket game backend, event log, phase timers and the PWA',
@@ -41,6 +47,7 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
     deadlineService: deadlines,
     targetRooms,
     allowedOrigins: parseOrigins(allowedOrigins ?? ''),
+    readLinkTtl: Duration.days(readLinkTtlDays),
   });
   return { app, stack };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, type Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeadlineScheduling } from './constructs/alarm-signal.js';
 import { Alarms } from './constructs/alarms.js';
@@ -35,6 +35,8 @@ export interface SleepingCityStackProps extends StackProps {
    * in front of it (`https://play.example`).
    */
   readonly allowedOrigins?: readonly string[];
+  /** How long a read-only link to a finished game opens it, in whole days; default 30 days. */
+  readonly readLinkTtl?: Duration;
 }
 
 /** The whole deployment: socket API → handlers → event log → projector and deadlines, plus the PWA. */
@@ -73,6 +75,7 @@ export class SleepingCityStack extends Stack {
     this.gameLog = new GameLogDownload(this, 'GameLog', {
       entry: join(props.handlersDir, 'game-log.ts'),
       table,
+      readLinkTtl: props.readLinkTtl,
     });
     this.web = new WebHosting(this, 'Web', {
       webDistDir: props.webDistDir,
