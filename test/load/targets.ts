@@ -59,7 +59,7 @@ export interface Target {
   name: string;
   /** The server's process, for its CPU time. */
   child: ChildProcess | null;
-  openRoom(settingsPlayers: number): Promise<Room>;
+  openRoom(players: number): Promise<Room>;
   /** Until every socket of the room shows the game under way. */
   startRoom(room: Room): Promise<void>;
   /** Sends a vote; `taken` gets the version it made once the server says so. */
