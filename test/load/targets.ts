@@ -62,8 +62,8 @@ export interface Target {
   openRoom(players: number): Promise<Room>;
   /** Until every socket of the room shows the game under way. */
   startRoom(room: Room): Promise<void>;
-  /** Sends a vote; `taken` gets the version it made once the server says so. */
-  vote(player: Viewer, target: number, taken: (version: number) => void): void;
+  /** Sends a vote; `taken` gets the version it made (and the command's id) once the server says so. */
+  vote(player: Viewer, target: number, taken: (version: number, commandId: string) => void): void;
   /** The server's own counters, where it has any. */
   health(): Promise<Record<string, unknown>>;
   closeSockets(): void;
@@ -190,7 +190,7 @@ export async function ours(stats: Stats, store: string, url?: string, serverRoot
       const socket = player as OurSocket;
       const commandId = crypto.randomUUID();
       void socket.expect(`cmd:${commandId}`).then((reply) => {
-        if (reply.type === 'ack') taken(reply.version as number);
+        if (reply.type === 'ack') taken(reply.version as number, commandId);
       });
       socket.send({ action: 'command', commandId, command: { type: 'vote', target } });
     },
@@ -314,7 +314,7 @@ export async function boardgameIo(): Promise<Target> {
     vote(player, target, onTaken) {
       const peer = player as PeerSocket;
       const commandId = crypto.randomUUID();
-      taken.set(commandId, onTaken);
+      taken.set(commandId, (version) => onTaken(version, commandId));
       // Any state id: the move takes stale ones, as our server takes a room's votes arriving together.
       const action = {
         type: 'MAKE_MOVE',
