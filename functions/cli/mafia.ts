@@ -5,6 +5,7 @@ import { type LogCommit, verifyChain } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import { parseJsonLines, toJsonLines } from '../../shared/audit/log-lines.js';
 import { foldTo, momentOf } from '../../shared/audit/replay.js';
+import { isSheetLocale, SHEET_LOCALES } from '../../shared/audit/sheet-labels/index.js';
 import { renderAnySheetHtml, sheetOf } from '../../shared/audit/sheets.js';
 import { formatTimelineLine, timeline } from '../../shared/audit/timeline.js';
 import { parseViewer } from '../../shared/audit/viewer.js';
@@ -17,8 +18,10 @@ import { readLogFile } from './log-file.js';
 
 const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
                                          --log writes the game's log to OUT
-       mafia sheet FILE|LOG [--html]       the game sheet of a scenario file or a log, as JSON or as a
-                                         printable HTML page with --html (docs/sheet.md)
+       mafia sheet FILE|LOG [--html [--lang L]]
+                                         the game sheet of a scenario file or a log, as JSON or as a
+                                         printable HTML page with --html, in L: en (default), ru, fr,
+                                         es or ro (docs/sheet.md)
        mafia export GAME_ID [--table T --region R]
                                          print a game's log (JSON Lines): from the local data directory
                                          (DATA_DIR, default .data), or from a DynamoDB table
@@ -36,7 +39,7 @@ interface Args {
   options: Map<string, string | true>;
 }
 
-const VALUED = new Set(['--log', '--as', '--at', '--table', '--region']);
+const VALUED = new Set(['--log', '--as', '--at', '--table', '--region', '--lang']);
 
 function parseArgs(args: string[]): Args | null {
   const positional: string[] = [];
@@ -90,11 +93,16 @@ export async function main(
       return scenarioVerdict(run, target, err);
     }
     case 'sheet': {
-      if (!allowed('--html')) return usage();
+      if (!allowed('--html', '--lang')) return usage();
+      const lang = opt('--lang') ?? 'en';
+      if (!opt('--html') && opt('--lang'))
+        return fail('--lang is for the --html page; the JSON has no words to translate');
+      if (typeof lang !== 'string' || !isSheetLocale(lang))
+        return fail(`--lang ${String(lang)}: the sheet is printed in ${SHEET_LOCALES.join(', ')}`);
       const game = readGame(target, err);
       if (typeof game === 'number') return game;
       const sheet = sheetOf(game.state);
-      out.write(opt('--html') ? renderAnySheetHtml(sheet) : `${JSON.stringify(sheet, null, 2)}\n`);
+      out.write(opt('--html') ? renderAnySheetHtml(sheet, lang) : `${JSON.stringify(sheet, null, 2)}\n`);
       return game.run ? scenarioVerdict(game.run, target, err) : 0;
     }
     case 'export': {

@@ -1,5 +1,6 @@
 import type { Seat } from '../domain/vocabulary.js';
-import type { BallotLine, DayLine, Departure, GameSheet, NightLine, SeatLine, SheetWinner } from './sheet.js';
+import type { BallotLine, DayLine, Departure, GameSheet, NightLine, SeatLine } from './sheet.js';
+import { fill, type SheetLabels, sheetDate, sheetLabels } from './sheet-labels/index.js';
 
 /** Markup already built and escaped; everything else that goes into the page is escaped on the way in. */
 export class Markup {
@@ -34,46 +35,9 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Markup {
 /** Points as the paper sheet writes them: 1, 0.5, -0.5, 0. */
 const num = (n: number) => String(Number(n.toFixed(2)));
 export const seats = (list: Seat[]) => (list.length > 0 ? list.join(', ') : '—');
+/** Seats as "#3, #7" ("№3, №7" in Russian). */
+export const seatMarks = (L: SheetLabels, list: Seat[]) => list.map((s) => fill(L.seatNumber, s)).join(', ');
 const clock = (iso: string) => iso.slice(11, 19);
-
-const LEFT: Record<Departure['how'], string> = {
-  shot: 'shot, night',
-  killed: 'killed, night',
-  vote: 'voted out, day',
-  fouls: '4th foul, round',
-  disqualified: 'disqualified, round',
-  removed: 'removed by the judge, round',
-  gaveUp: 'gave up, round',
-};
-
-const WINNER: Record<SheetWinner, string> = {
-  red: 'Red (town)',
-  black: 'Black (mafia)',
-  draw: 'Draw',
-  maniac: 'Maniac',
-  yakuza: 'Yakuza',
-  jester: 'Jester',
-};
-
-const DECIDED: Record<BallotLine['decided'], string> = {
-  out: 'out',
-  revote: 'split → revote',
-  lift: 'same split → lift-all vote',
-  allOut: 'all leave',
-  allStay: 'all stay',
-  nobody: 'nobody leaves',
-  pending: 'in progress',
-};
-
-const DAY_RESULT: Record<DayLine['result'], string> = {
-  out: 'out',
-  nobody: 'nobody left',
-  noVote: 'no vote',
-  cancelled: 'vote cancelled',
-  pending: 'in progress',
-};
-
-export const CHECK = { sheriff: 'Sheriff', notSheriff: 'not Sheriff', red: 'red', black: 'black' } as const;
 
 export const STYLE = `
 @page { size: A4; margin: 9mm; }
@@ -114,146 +78,174 @@ th { font-size: 6.5pt; font-weight: normal; background: #eee; }
   .columns > * { min-width: 0; }
   table { display: block; max-width: 100%; overflow-x: auto; }
   th { font-size: 9pt; }
+  /* The A4 column widths give way to the words: a name or a label breaks between words, never inside one. */
+  .seats { table-layout: auto; }
+  .seats col { width: auto !important; }
+  .seats td { height: auto; overflow-wrap: normal; }
+  .seats td:nth-child(2) { white-space: nowrap; }
+  .seats .left { min-width: 10em; }
+  .seats .foul, .seats .left, .nights td, .day .who, .signatures p { font-size: 9pt; }
 }
 `;
 
 /** The header block of a sheet (both rule sets'), with the working-copy mark until the game is over. */
-export function header(sheet: Pick<GameSheet, 'header' | 'final'>, judge = 'Judge'): Markup {
+export function header(L: SheetLabels, sheet: Pick<GameSheet, 'header' | 'final'>, judge = L.judge): Markup {
   const h = sheet.header;
   const field = (label: string, value: string) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
   return html`<header>
-<h1><span>Game sheet</span>${sheet.final ? null : html`<span class="draft">Working copy — not final</span>`}</h1>
+<h1><span>${L.title}</span>${sheet.final ? null : html`<span class="draft">${L.draft}</span>`}</h1>
 <dl class="meta">${[
-    field('Tournament', h.tournament),
-    field('Stage', h.stage),
-    field('Date', h.date),
-    field('Table', h.table),
-    field('Game', h.game),
+    field(L.tournament, h.tournament),
+    field(L.stage, h.stage),
+    field(L.dateLabel, sheetDate(L, h.date)),
+    field(L.table, h.table),
+    field(L.game, h.game),
     field(judge, h.judge),
   ]}</dl>
 </header>`;
 }
 
-export function left(d: Departure | null): Part {
+export function left(L: SheetLabels, d: Departure | null): Part {
   if (!d) return null;
-  const text = `${LEFT[d.how]} ${d.round}`;
+  const text = fill(L.leftHow[d.how], d.round);
   return d.reason ? html`${text}: <em>${d.reason}</em>` : text;
 }
 
-function seatRow(line: SeatLine): Markup {
+/** The page's title: the sheet's name and whichever of its header's parts are filled in. */
+export function pageTitle(name: string, parts: Array<string | false>): string {
+  return [name, ...parts].filter(Boolean).join(' · ');
+}
+
+/** The page around a sheet's body: the language, a phone's viewport, the inline style. */
+export function page(L: SheetLabels, title: string, style: string, body: Markup): string {
+  return html`<!doctype html>
+<html lang="${L.lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${new Markup(style)}</style></head>
+<body>${body}</body>
+</html>
+`.text;
+}
+
+function seatRow(L: SheetLabels, line: SeatLine): Markup {
   const fouls = [0, 1, 2, 3].map((i) => {
     const f = line.fouls[i];
-    return f ? html`<td class="foul">${clock(f.at)}<br>r${f.round}</td>` : html`<td class="foul"></td>`;
+    return f
+      ? html`<td class="foul">${clock(f.at)}<br>${fill(L.foulRound, f.round)}</td>`
+      : html`<td class="foul"></td>`;
   });
   const p = line.points;
   const pts = p
     ? [p.win, p.bestMove, p.extra, p.penalty].map((n) => html`<td class="pt">${num(n)}</td>`)
     : [];
   const total = p ? html`<td class="pt total">${num(p.total)}</td>` : html`<td class="pt total"></td>`;
-  return html`<tr><td class="n">${line.seat}</td><td>${line.player}</td><td class="role">${line.role}</td>${fouls}<td class="left">${left(line.left)}</td>${p ? pts : html`<td></td><td></td><td></td><td></td>`}${total}</tr>`;
+  const role = line.role ? L.roleLetter[line.role] : '';
+  return html`<tr><td class="n">${line.seat}</td><td>${line.player}</td><td class="role">${role}</td>${fouls}<td class="left">${left(L, line.left)}</td>${p ? pts : html`<td></td><td></td><td></td><td></td>`}${total}</tr>`;
 }
 
-function seatTable(sheet: GameSheet): Markup {
+function seatTable(L: SheetLabels, sheet: GameSheet): Markup {
   return html`<table class="seats">
 <colgroup><col style="width:8mm"><col style="width:38mm"><col style="width:9mm"><col span="4" style="width:12mm"><col style="width:36mm"><col span="5"></colgroup>
-<thead><tr><th rowspan="2">Seat</th><th rowspan="2">Player</th><th rowspan="2">Role</th><th colspan="4">Fouls (time UTC, round)</th><th rowspan="2">Left the game</th><th colspan="5">Points</th></tr>
-<tr><th>1</th><th>2</th><th>3</th><th>4</th><th>Win</th><th>Best move</th><th>Extra</th><th>Penalty</th><th>Total</th></tr></thead>
-<tbody>${sheet.seats.map(seatRow)}</tbody>
+<thead><tr><th rowspan="2">${L.seat}</th><th rowspan="2">${L.player}</th><th rowspan="2">${L.role}</th><th colspan="4">${L.fouls}</th><th rowspan="2">${L.left}</th><th colspan="5">${L.points}</th></tr>
+<tr><th>1</th><th>2</th><th>3</th><th>4</th><th>${L.win}</th><th>${L.bestMove}</th><th>${L.extra}</th><th>${L.penalty}</th><th>${L.total}</th></tr></thead>
+<tbody>${sheet.seats.map((line) => seatRow(L, line))}</tbody>
 </table>`;
 }
 
-const KIND = { vote: 'Vote', revote: 'Revote', lift: 'Lift all' } as const;
-
-function ballotRow(b: BallotLine, columns: Seat[]): Markup {
+function ballotRow(L: SheetLabels, b: BallotLine, columns: Seat[]): Markup {
   const cell = (key: string) => {
     const hands = b.voters[key] ?? [];
     const unused = hands.filter((seat) => b.unused.includes(seat));
     const raised = hands.filter((seat) => !unused.includes(seat));
     const parts = [
       raised.length > 0 || unused.length === 0 ? seats(raised) : '',
-      unused.length > 0 ? `unused ${seats(unused)}` : '',
+      unused.length > 0 ? fill(L.unused, seats(unused)) : '',
     ];
     const note = parts.filter(Boolean).join('; ');
     return html`${b.tally[key] ?? 0} <span class="who">(${note})</span>`;
   };
+  const [leave, stay] = [cell('leave'), cell('stay')].map((c) => c.text);
   const cells =
     b.kind === 'lift'
-      ? html`<td colspan="${columns.length}">leave ${cell('leave')} · stay ${cell('stay')}</td>`
+      ? html`<td colspan="${columns.length}">${new Markup(fill(escapeText(L.leaveStay), leave, stay))}</td>`
       : columns.map((c) => (b.candidates.includes(c) ? html`<td>${cell(String(c))}</td>` : html`<td></td>`));
   // A leader who stays on an alibi (club, E12) is not written as leaving.
   const out = b.decided === 'out' || b.decided === 'allOut';
-  const leaves = out && b.leaves.length > 0 ? ` ${b.leaves.map((s) => `#${s}`).join(', ')}` : '';
-  return html`<tr><td>${KIND[b.kind]}</td>${cells}<td>${DECIDED[b.decided]}${leaves}</td></tr>`;
+  const leaves = out && b.leaves.length > 0 ? ` ${seatMarks(L, b.leaves)}` : '';
+  return html`<tr><td>${L.ballotKind[b.kind]}</td>${cells}<td>${L.decision[b.decided]}${leaves}</td></tr>`;
 }
 
-export function dayTable(day: DayLine, note: Part = null): Markup {
-  const noms = day.nominations.map((n) => `${n.by}→${n.target}`).join(', ') || 'none';
+export function dayTable(L: SheetLabels, day: DayLine, note: string | null = null): Markup {
+  const noms = day.nominations.map((n) => `${n.by}→${n.target}`).join(', ') || L.none;
   const columns = day.ballots[0]?.candidates ?? [];
-  const result = `${DAY_RESULT[day.result]}${day.leaves.length > 0 ? ` ${day.leaves.map((s) => `#${s}`).join(', ')}` : ''}`;
-  const head = html`<tr><th>Ballot</th>${columns.map((c) => html`<th>#${c}</th>`)}<th>Decided</th></tr>`;
-  return html`<table class="day"><caption>Day ${day.round} · nominated ${noms} · ${result}${note}</caption>
-${day.ballots.length > 0 ? html`<thead>${head}</thead><tbody>${day.ballots.map((b) => ballotRow(b, columns))}</tbody>` : null}</table>`;
+  const result = `${L.dayResult[day.result]}${day.leaves.length > 0 ? ` ${seatMarks(L, day.leaves)}` : ''}`;
+  const head = html`<tr><th>${L.ballot}</th>${columns.map((c) => html`<th>${fill(L.seatNumber, c)}</th>`)}<th>${L.decided}</th></tr>`;
+  return html`<table class="day"><caption>${fill(L.dayCaption, day.round, noms, result)}${note}</caption>
+${day.ballots.length > 0 ? html`<thead>${head}</thead><tbody>${day.ballots.map((b) => ballotRow(L, b, columns))}</tbody>` : null}</table>`;
 }
 
-function nightRow(n: NightLine): Markup {
+/** A check as the sheet writes it: "2: #5 black". */
+export const checkText = (L: SheetLabels, c: NightLine['donCheck']) =>
+  c ? `${c.seat}: ${fill(L.seatNumber, c.target)} ${L.check[c.result]}` : '—';
+
+function nightRow(L: SheetLabels, n: NightLine): Markup {
   const shots = n.recorded
-    ? 'recorded by the judge'
-    : n.shots.map((s) => `${s.seat}→${s.target ?? 'none'}`).join(', ');
-  const result = n.result === 'joint' ? `joint shot #${n.target}` : 'miss';
-  const check = (c: NightLine['donCheck']) => (c ? `${c.seat}: #${c.target} ${CHECK[c.result]}` : '—');
-  return html`<tr><td>${n.round}</td><td>${shots}</td><td>${result}</td><td>${check(n.donCheck)}</td><td>${check(n.sheriffCheck)}</td></tr>`;
+    ? L.recordedByJudge
+    : n.shots.map((s) => `${s.seat}→${s.target ?? L.none}`).join(', ');
+  const result = n.result === 'joint' ? fill(L.jointShot, fill(L.seatNumber, n.target ?? '')) : L.miss;
+  return html`<tr><td>${n.round}</td><td>${shots}</td><td>${result}</td><td>${checkText(L, n.donCheck)}</td><td>${checkText(L, n.sheriffCheck)}</td></tr>`;
 }
 
-function nightTable(sheet: GameSheet): Markup {
+function nightTable(L: SheetLabels, sheet: GameSheet): Markup {
   return html`<table class="nights">
-<thead><tr><th>Night</th><th>Shots</th><th>Result</th><th>Don</th><th>Sheriff</th></tr></thead>
-<tbody>${sheet.nights.map(nightRow)}</tbody>
+<thead><tr><th>${L.night}</th><th>${L.shots}</th><th>${L.result}</th><th>${L.don}</th><th>${L.sheriff}</th></tr></thead>
+<tbody>${sheet.nights.map((n) => nightRow(L, n))}</tbody>
 </table>`;
 }
 
-function summary(sheet: GameSheet): Markup {
+function summary(L: SheetLabels, sheet: GameSheet): Markup {
   const b = sheet.bestMove;
   const best = b
-    ? html`#${b.seat} ${b.player}: ${seats(b.targets)} — ${b.blacks} black, +${num(b.bonus)}`
-    : 'none';
+    ? fill(L.bestMoveLine, fill(L.seatNumber, b.seat), b.player, seats(b.targets), b.blacks, num(b.bonus))
+    : L.none;
   return html`<div class="summary">
-<div><h2>Winner</h2><div class="box">${sheet.winner ? WINNER[sheet.winner] : ''}</div></div>
-<div><h2>Best move</h2><div class="box">${best}</div></div>
+<div><h2>${L.winner}</h2><div class="box">${sheet.winner ? L.winners[sheet.winner] : ''}</div></div>
+<div><h2>${L.bestMove}</h2><div class="box">${best}</div></div>
 </div>`;
 }
 
-function protests(sheet: GameSheet): Markup {
+function protests(L: SheetLabels, sheet: GameSheet): Markup {
   const written = sheet.protests.map((p) => html`<p>${p}</p>`);
   const blank = Array.from({ length: Math.max(0, 3 - written.length) }, () => html`<p></p>`);
-  return html`<h2>Protests</h2><div class="lines">${written}${blank}</div>`;
+  return html`<h2>${L.protests}</h2><div class="lines">${written}${blank}</div>`;
 }
 
-/** The sheet as one printable, self-contained A4 page (sport-rules.md "The game sheet"). */
-export function renderSheetHtml(sheet: GameSheet): string {
+/**
+ * The sheet as one printable, self-contained A4 page (sport-rules.md "The game sheet"), in the reader's
+ * language (`en`, `ru`, `fr`, `es`, `ro`; English for any other).
+ */
+export function renderSheetHtml(sheet: GameSheet, lang = 'en'): string {
+  const L = sheetLabels(lang);
   const h = sheet.header;
-  const title = [
-    'Game sheet',
+  const title = pageTitle(L.title, [
     h.tournament,
     h.stage,
-    h.table && `table ${h.table}`,
-    h.game && `game ${h.game}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${new Markup(STYLE)}</style></head>
-<body><main class="sheet">
-${header(sheet)}
-${seatTable(sheet)}
-${summary(sheet)}
+    h.table && fill(L.tableNumber, h.table),
+    h.game && fill(L.gameNumber, h.game),
+  ]);
+  return page(
+    L,
+    title,
+    STYLE,
+    html`<main class="sheet">
+${header(L, sheet)}
+${seatTable(L, sheet)}
+${summary(L, sheet)}
 <div class="columns">
-<section><h2>Voting</h2>${sheet.days.map(dayTable)}</section>
-<section><h2>Nights</h2>${nightTable(sheet)}</section>
+<section><h2>${L.voting}</h2>${sheet.days.map((d) => dayTable(L, d))}</section>
+<section><h2>${L.nights}</h2>${nightTable(L, sheet)}</section>
 </div>
-${protests(sheet)}
-<div class="signatures"><p>Judge: ${h.judge}</p><p>Judge's signature</p></div>
-</main></body>
-</html>
-`.text;
+${protests(L, sheet)}
+<div class="signatures"><p>${fill(L.judgeSigned, h.judge)}</p><p>${L.judgeSignature}</p></div>
+</main>`,
+  );
 }

@@ -14,5 +14,6 @@ export const sheetOf = (s: GameState): AnySheet =>
 export const keepsSheet = (s: GameState): boolean =>
   s.settings.preset === 'sport' || s.settings.preset === 'club';
 
-export const renderAnySheetHtml = (sheet: AnySheet): string =>
-  'rules' in sheet ? renderClubSheetHtml(sheet) : renderSheetHtml(sheet);
+/** The protocol's printable page in the reader's language (`en`, `ru`, `fr`, `es`, `ro`). */
+export const renderAnySheetHtml = (sheet: AnySheet, lang = 'en'): string =>
+  'rules' in sheet ? renderClubSheetHtml(sheet, lang) : renderSheetHtml(sheet, lang);

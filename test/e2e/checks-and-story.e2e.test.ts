@@ -46,6 +46,8 @@ describe('checks kept in view, the story after the game, the dead seeing every r
     await mine.getByRole('heading', { name: 'My checks' }).waitFor();
     await boris.page.locator('sc-my-checks').getByText('Last night: 3 · Carmen is the Sheriff').waitFor();
     expect(await ann.page.locator('sc-my-checks').getByRole('heading').count()).toBe(0);
+    // Nothing of the page's markup leaks out as text (a stray binding once printed ".names=[object Object]").
+    expect(await carmen.page.getByText('[object Object]').count()).toBe(0);
     await shot(carmen.page, 'my-checks-morning');
 
     // The host let the dead see every role: Carmen, shot, sees them all; Ann, alive, only her team.

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
 import { chooseDeal, createRoom, disqualify, rolesOnDesk, seatGuests } from './support/host.js';
 import { useStack } from './support/suite.js';
 
@@ -92,5 +93,28 @@ describe('on a 390 × 844 phone: thumb-sized controls, and every screen opening 
     );
     const width = await protocol.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    await protocol.close();
+
+    // In Russian the judge's protocol is Russian throughout, and still fits the phone's width.
+    await host.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    const [russian] = await Promise.all([
+      host.context().waitForEvent('page'),
+      host.getByRole('button', { name: 'Протокол турнира' }).click(),
+    ]);
+    await russian.waitForLoadState();
+    expect(await russian.evaluate(() => document.documentElement.lang)).toBe('ru');
+    await russian.getByRole('heading', { name: 'Игровой бланк' }).waitFor();
+    for (const header of ['Место', 'Игрок', 'Роль', 'Выход из игры', 'Баллы'])
+      await russian.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    expect(await russian.locator('.seats').textContent()).toMatch(/дисквалификация, круг 0/);
+    expect(await russian.locator('body').textContent()).not.toMatch(
+      /Game sheet|Left the game|Protests|Winner/,
+    );
+    const fit = await russian.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    expect(fit.page).toBeLessThanOrEqual(fit.screen);
+    await shot(russian, 'protocol-ru');
   }, 120_000);
 });

@@ -91,6 +91,33 @@ describe('mafia sheet FILE [--html]', () => {
     }
   });
 
+  it('prints the page in the language --lang names, and refuses one it does not speak', async () => {
+    // given the whole sport game, when the page is asked for in Russian
+    const ru = await mafia('sheet', fullGame, '--html', '--lang', 'ru');
+    // then the page says it is Russian and every label is
+    expect(ru.stderr).toBe('');
+    expect(ru.status).toBe(0);
+    expect(ru.stdout).toContain('<html lang="ru">');
+    for (const label of ['Игровой бланк', 'Выход из игры', 'Лучший ход', 'Протесты', '1 января 2026 г.'])
+      expect(ru.stdout).toContain(label);
+    expect(ru.stdout).not.toContain('Game sheet');
+    // and the club game's page in French
+    const fr = await mafia('sheet', '--lang', 'fr', clubGame, '--html');
+    expect(fr.status).toBe(0);
+    expect(fr.stdout).toContain('Nuit de présentation');
+    // a language it has no words for, or --lang without the page, is refused with nothing printed
+    for (const args of [
+      ['sheet', fullGame, '--html', '--lang', 'de'],
+      ['sheet', fullGame, '--lang', 'ru'],
+    ]) {
+      const r = await mafia(...args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^mafia: --lang/);
+    }
+    expect((await mafia('sheet', fullGame, '--html', '--lang', 'de')).stderr).toContain('en, es, fr, ro, ru');
+  });
+
   it('exits 1 when the scenario fails, still printing the sheet as far as it got', async () => {
     const r = await mafia(
       'sheet',
@@ -134,12 +161,12 @@ describe('mafia sheet FILE [--html]', () => {
     expect(page.status).toBe(0);
     expect(page.stdout).toMatch(/^<!doctype html>/);
     expect(page.stdout).toContain('Acquaintance night');
-    expect(page.stdout).toContain('#1 stays on the Putana&#39;s alibi');
+    expect(page.stdout).toContain('#1 stays on the Putana’s alibi');
   });
 
   it('is in the usage text', async () => {
     const r = await mafia('help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('mafia sheet FILE|LOG [--html]');
+    expect(r.stdout).toContain('mafia sheet FILE|LOG [--html [--lang L]]');
   });
 });

@@ -623,7 +623,7 @@ describe('renderSheetHtml', () => {
     expect(page).toMatch(/@page\s*\{\s*size:\s*A4/);
     expect(page).not.toMatch(/<script|<link|\ssrc=|url\(/i);
     expect(page).toContain('Protests');
-    expect(page).toContain("Judge's signature");
+    expect(page).toContain('Judge’s signature');
   });
 
   it('lists every seat with its fouls, how he left and his points split', () => {

@@ -141,7 +141,6 @@ export class GamePage extends LitElement {
         ></sc-seat-grid>
       </div>
       ${this.chat(v)}
-            .names=${names}
       ${this.giveUp(v)}
       ${
         this.picked.length > 0 && intent

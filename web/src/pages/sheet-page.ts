@@ -5,6 +5,7 @@ import { customElement, state } from 'lit/decorators.js';
 import type { BallotRecord } from '../../../shared/log/records.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
+import { getLocale } from '../i18n/localization.js';
 import { howName, phaseTitle, roleName, seatAndName, teamName } from '../i18n/names.js';
 import { metaName, presetName } from '../i18n/setting-labels.js';
 import { clubSheetOf } from '../logic/club-sheet.js';
@@ -176,14 +177,15 @@ export class SheetPage extends LitElement {
   }
 
   /**
-   * Sport's or the club's official protocol (shared/audit/sheets.ts) in a page of its own, ready to print. Loaded
-   * only when asked for: most games never need it, and it stays out of the first download.
+   * Sport's or the club's official protocol (shared/audit/sheets.ts) in a page of its own, ready to print, in the
+   * app's language. Loaded only when asked for: most games never need it, and it stays out of the first download.
    */
   private async openProtocol(): Promise<void> {
     const sheet = this.room.view?.sheet;
     if (!sheet) return;
     const { renderAnySheetHtml } = await import('../../../shared/audit/sheets.js');
-    const url = URL.createObjectURL(new Blob([renderAnySheetHtml(sheet)], { type: 'text/html' }));
+    const page = renderAnySheetHtml(sheet, getLocale());
+    const url = URL.createObjectURL(new Blob([page], { type: 'text/html' }));
     window.open(url, '_blank', 'noopener');
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
