@@ -376,6 +376,7 @@ export const templates = {
   'replay.hostOnly': 'Solo el anfitrión da enlaces de solo lectura.',
   'replay.left': str`quedan ${0}`,
   'replay.link': 'Enlace a este momento',
+  'replay.linkExpired': 'Este enlace de solo lectura ha caducado: pide uno nuevo al anfitrión.',
   'replay.loading': 'Leyendo el registro…',
   'replay.mark': 'Copiar un enlace a este momento',
   'replay.moment': 'El momento',

@@ -377,6 +377,7 @@ export const templates = {
   'replay.hostOnly': 'Seul l’hôte donne des liens en lecture seule.',
   'replay.left': str`reste ${0}`,
   'replay.link': 'Lien vers ce moment',
+  'replay.linkExpired': 'Ce lien en lecture seule a expiré : demandez-en un nouveau à l’hôte.',
   'replay.loading': 'Lecture du journal…',
   'replay.mark': 'Copier un lien vers ce moment',
   'replay.moment': 'Le moment',

@@ -376,6 +376,7 @@ export const templates = {
   'replay.hostOnly': 'Doar gazda dă linkuri doar pentru citire.',
   'replay.left': str`mai sunt ${0}`,
   'replay.link': 'Link către acest moment',
+  'replay.linkExpired': 'Acest link doar pentru citire a expirat: cere gazdei unul nou.',
   'replay.loading': 'Se citește jurnalul…',
   'replay.mark': 'Copiază un link către acest moment',
   'replay.moment': 'Momentul',

@@ -376,6 +376,7 @@ export const templates = {
   'replay.hostOnly': 'Ссылки только для чтения даёт только ведущий.',
   'replay.left': str`осталось ${0}`,
   'replay.link': 'Ссылка на этот момент',
+  'replay.linkExpired': 'Срок этой ссылки только для чтения истёк: попросите у ведущего новую.',
   'replay.loading': 'Чтение журнала…',
   'replay.mark': 'Скопировать ссылку на этот момент',
   'replay.moment': 'Момент',
