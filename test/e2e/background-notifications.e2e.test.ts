@@ -41,7 +41,6 @@ async function appUnderServiceWorker(context: BrowserContext, url: string): Prom
   const page = await context.newPage();
   await page.addInitScript(VISIBILITY);
   await page.goto(url);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
       timeout: 15_000,
