@@ -83,6 +83,11 @@ export interface MorningView {
 /** What the host sees and may record: the night script (C12) and the night's result with reasons. */
 export interface HostView {
   roles: Record<string, RoleId>;
+  /**
+   * Seats with no phone of their own (seated by the host: no device key recorded). At a narrator's table
+   * the host passes his phone round to them so they see their cards.
+   */
+  phoneless: Seat[];
   wake: WakeGroup | null;
   /** Who is awake now and which ability to record for them. */
   script: Array<{ wake: WakeGroup; seats: Seat[]; ability: AbilityId; done: boolean }>;

@@ -174,6 +174,10 @@ function hostOf(s: GameState): HostView {
 
   return {
     roles: { ...s.roles },
+    phoneless: Object.keys(s.names)
+      .map(Number)
+      .filter((seat) => !(seat in s.devices))
+      .sort((a, b) => a - b),
     wake: s.wake,
     script,
     jointWakes: [

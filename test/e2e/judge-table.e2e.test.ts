@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import { chooseDeal, createRoom, rolesOnDesk, rosterRow, seatGuests } from './support/host.js';
+import { Phone } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ada', 'Boris', 'Carla', 'Dan', 'Eva', 'Filip', 'Gala', 'Hugo', 'Ilie', 'Jana'];
@@ -24,7 +25,7 @@ async function nextStep(page: Page): Promise<void> {
   await expect.poll(async () => strip(await barText(page))).not.toBe(before);
 }
 
-describe("the judge's desk at a live sport table", () => {
+describe("the host's desk at a live table", () => {
   const e2e = useStack();
 
   it('asks how the roles are dealt, then passes the phone round so each player sees only his card', async () => {
@@ -143,4 +144,34 @@ describe("the judge's desk at a live sport table", () => {
     });
     await host.getByText(`Best move by ${who(victim)}: ${blacks.join(', ')}`).waitFor();
   }, 150_000);
+
+  it("passes a narrator's phone round the players he seated without one (classic)", async () => {
+    const host = await e2e.phone();
+    const code = await createRoom(host, e2e.url, 'Narrator', { preset: 'classic' });
+    const ann = new Phone(await e2e.phone(), 'Ann');
+    await ann.join(e2e.url, code);
+    const guests = NAMES.slice(1, 7);
+    await seatGuests(host, guests);
+    await host.getByRole('button', { name: 'Start the game' }).click();
+    await host.locator('sc-phase-bar h1', { hasText: 'Night 0' }).waitFor();
+    const roles = await rolesOnDesk(host);
+
+    await host.getByRole('button', { name: 'Pass the phone round: each player sees his card' }).click();
+    const pass = host.locator('sc-pass-phone');
+    await pass.getByText('Seen: 0 of 6').waitFor();
+    // Ann holds her own card on her phone: the round is for the six without one.
+    expect(await pass.getByRole('button', { name: '1 · Ann' }).count()).toBe(0);
+    await pass.getByRole('button', { name: who(4), exact: true }).click();
+    const card = pass.locator('sc-role-card button');
+    await card.hover();
+    await host.mouse.down();
+    const seen = (await pass.locator('sc-role-card .role').textContent())?.trim();
+    await host.mouse.up();
+    expect(seen).toBe(roles.get(4));
+    await pass.getByRole('button', { name: 'Hide it and pass the phone on' }).click();
+    await pass.getByText('Seen: 1 of 6').waitFor();
+    await shot(host, 'narrator-pass-phone');
+    await pass.getByRole('button', { name: 'Back to the host’s desk' }).click();
+    await host.locator('sc-seat-roster').waitFor();
+  }, 120_000);
 });

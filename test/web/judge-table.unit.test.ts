@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Table } from '../../shared/play/table.js';
 import { DEAL_CHOICES, dealingOf, rememberDeal, rememberedDeal } from '../../web/src/logic/deal.js';
 import { bestMoveDesk } from '../../web/src/logic/host-desk.js';
-import { canPassPhone, passedCard } from '../../web/src/logic/pass-phone.js';
+import { canPassPhone, passedCard, passRound } from '../../web/src/logic/pass-phone.js';
 import { MemoryStore } from '../../web/src/logic/sessions.js';
 import { hostView, must, seatView, tableOf } from './support/views.js';
 
@@ -31,6 +32,35 @@ describe('the phone passed round the table', () => {
     while (hostView(t).phase.kind === 'day') must(t.command('host', { type: 'advance' }));
     expect(hostView(t).phase).toMatchObject({ kind: 'night', round: 1 });
     expect(canPassPhone(hostView(t))).toBe(false);
+  });
+});
+
+describe("the phone passed round a narrator's table", () => {
+  it('goes round the players he seated without a phone, and only them', () => {
+    const t = new Table();
+    must(t.create({ preset: 'classic', dealing: 'manual' }));
+    for (let seat = 1; seat <= 7; seat++)
+      must(t.join(`P${seat}`, seat, seat <= 2 ? `device-${seat}` : undefined));
+    must(t.command('host', { type: 'assignRole', seat: 1, role: 'mafia' }));
+    must(t.command('host', { type: 'assignRole', seat: 3, role: 'don' }));
+    must(t.command('host', { type: 'start' }));
+    const v = hostView(t);
+    expect(v.settings.master).toBe('narrator');
+    expect(v.host?.phoneless).toEqual([3, 4, 5, 6, 7]);
+    expect(passRound(v)).toEqual([3, 4, 5, 6, 7]);
+    expect(canPassPhone(v)).toBe(true);
+    // The Don without a phone sees his team, the mafioso with one included (B3).
+    expect(passedCard(v, 3)).toEqual({ role: 'don', team: 'mafia', teammates: [1] });
+  });
+
+  it('is not offered where every player holds a phone, nor by an automatic master', () => {
+    const t = new Table();
+    must(t.create({ preset: 'classic', dealing: 'manual' }));
+    for (let seat = 1; seat <= 7; seat++) must(t.join(`P${seat}`, seat, `device-${seat}`));
+    must(t.command('host', { type: 'assignRole', seat: 1, role: 'mafia' }));
+    must(t.command('host', { type: 'start' }));
+    expect(canPassPhone(hostView(t))).toBe(false);
+    expect(canPassPhone(hostView(tableOf(7, { 1: 'mafia' })))).toBe(false);
   });
 });
 

@@ -5,16 +5,17 @@ import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
-import { passedCard } from '../logic/pass-phone.js';
+import { records } from '../logic/host-desk.js';
+import { passedCard, passRound } from '../logic/pass-phone.js';
 import { nameOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
 import './role-card.js';
 
 /**
- * The judge's phone passed round the table: each player taps his seat, holds his card to see it, hides it
- * and hands the phone on. While it goes round the phone shows one card at a time, face down, and nothing of
- * the desk; each seat opens once per round, so a curious hand cannot look at a card not yet seen. The judge
- * ends it (`sc-done`).
+ * The host's phone passed round the table (a judge's, every seat; a narrator's, the seats without a phone):
+ * each player taps his seat, holds his card to see it, hides it and hands the phone on. While it goes round
+ * the phone shows one card at a time, face down, and nothing of the desk; each seat opens once per round,
+ * so a curious hand cannot look at a card not yet seen. The host ends it (`sc-done`).
  */
 @localized()
 @customElement('sc-pass-phone')
@@ -49,7 +50,8 @@ export class PassPhone extends LitElement {
 
   private round() {
     const v = this.view;
-    const dealt = v.seats.filter((s) => passedCard(v, s.seat) !== null);
+    const round = passRound(v);
+    const dealt = v.seats.filter((s) => round.includes(s.seat));
     return html`<section class="card" aria-labelledby="pass-h">
       <h2 id="pass-h">${msg('Pass the phone', { id: 'pass.title' })}</h2>
       <p>${msg('Each player taps his seat, holds the card to see his role, hides it and passes the phone on.', { id: 'pass.hint' })}</p>
@@ -64,7 +66,7 @@ export class PassPhone extends LitElement {
         })}
       </div>
       <button class="primary wide" @click=${() => fire(this, 'sc-done', null)}>
-        ${msg('Back to the judge’s desk', { id: 'pass.done' })}
+        ${records(v) ? msg('Back to the judge’s desk', { id: 'pass.done' }) : msg('Back to the host’s desk', { id: 'pass.doneHost' })}
       </button>
     </section>`;
   }

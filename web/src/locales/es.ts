@@ -306,6 +306,7 @@ export const templates = {
   'opt.voting.nominations': 'Nominar y luego votar',
   'pass.count': str`Vistas: ${0} de ${1}`,
   'pass.done': 'Volver a la mesa del juez',
+  'pass.doneHost': 'Volver a la mesa del anfitrión',
   'pass.hide': 'Ocultarla y pasar el teléfono',
   'pass.hint':
     'Cada jugador toca su asiento, mantiene pulsada la carta para ver su rol, la oculta y pasa el teléfono.',

@@ -307,6 +307,7 @@ export const templates = {
   'opt.voting.nominations': 'Nommer, puis voter',
   'pass.count': str`Vues : ${0} sur ${1}`,
   'pass.done': 'Retour au bureau de l’arbitre',
+  'pass.doneHost': 'Retour au bureau de l’hôte',
   'pass.hide': 'La cacher et passer le téléphone',
   'pass.hint':
     'Chaque joueur touche sa place, maintient la carte pour voir son rôle, la cache et passe le téléphone.',

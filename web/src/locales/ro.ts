@@ -307,6 +307,7 @@ export const templates = {
   'opt.voting.nominations': 'Propuneri, apoi vot',
   'pass.count': str`Văzute: ${0} din ${1}`,
   'pass.done': 'Înapoi la masa arbitrului',
+  'pass.doneHost': 'Înapoi la masa gazdei',
   'pass.hide': 'Ascunde-o și dă telefonul mai departe',
   'pass.hint':
     'Fiecare jucător își atinge locul, ține apăsat pe carte ca să-și vadă rolul, o ascunde și dă telefonul mai departe.',

@@ -11,13 +11,24 @@ export interface PassedCard {
 }
 
 /**
- * A judge recording a live table passes his phone round so phone-less players see their cards: once the
- * roles are dealt and before the first night with actions.
+ * The seats whose cards go round on the host's phone: at a table the judge records, every dealt seat; at a
+ * narrator's table, the players he seated without a phone (the others see their cards on their own).
+ */
+export function passRound(view: GameView): Seat[] {
+  const host = view.host;
+  if (!host) return [];
+  const dealt = view.seats.map((s) => s.seat).filter((seat) => seat in host.roles);
+  if (records(view)) return dealt;
+  if (view.settings.master !== 'narrator') return [];
+  return dealt.filter((seat) => host.phoneless.includes(seat));
+}
+
+/**
+ * A judge recording a live table, or a narrator with players who have no phone, passes his phone round so
+ * they see their cards: once the roles are dealt and before the first night with actions.
  */
 export const canPassPhone = (view: GameView): boolean =>
-  records(view) &&
-  view.host !== null &&
-  Object.keys(view.host.roles).length > 0 &&
+  passRound(view).length > 0 &&
   (view.phase.round === 0 || (view.phase.kind === 'day' && view.phase.round === 1));
 
 /** One seat's card from the judge's deal, and nothing about any other seat beyond his own team. */

@@ -1,0 +1,175 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { type RunningServer, startServer } from '../../functions/local/server.js';
+import { LocalTable } from '../support/local-table.js';
+import { PushEndpoint } from '../support/push-endpoint.js';
+import { launchProfile } from './support/browser.js';
+import { createRoom } from './support/host.js';
+import { Phone } from './support/phone.js';
+import { useStack } from './support/suite.js';
+import { ensureWebBuilt } from './support/web-build.js';
+
+/**
+ * The page's visibility is the test's to set (`__hidden`): a headless browser never sends a page to the
+ * background by itself. Everything else — the service worker, the notifications — is Chromium's own.
+ */
+const VISIBILITY = () => {
+  const w = window as unknown as { __hidden: boolean };
+  w.__hidden = false;
+  Object.defineProperty(Document.prototype, 'visibilityState', {
+    get: () => (w.__hidden ? 'hidden' : 'visible'),
+  });
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => w.__hidden });
+};
+
+const hidden = (page: Page, on: boolean) =>
+  page.evaluate((h) => {
+    (window as unknown as { __hidden: boolean }).__hidden = h;
+  }, on);
+
+/** The notifications the page's service worker registration shows (none a page made by itself). */
+const shown = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const list = await registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body }));
+  });
+
+/** Opens the app in the profile and waits until its service worker controls the page. */
+async function appUnderServiceWorker(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(VISIBILITY);
+  await page.goto(url);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 15_000,
+    })
+    .toMatch(/\/sw\.js$/);
+  return page;
+}
+
+describe('notifications while the app is in the background', () => {
+  const e2e = useStack();
+  let profile: Awaited<ReturnType<typeof launchProfile>>;
+
+  beforeAll(async () => {
+    profile = await launchProfile();
+  }, 60_000);
+
+  afterAll(async () => {
+    await profile?.close();
+  });
+
+  it("a turn that comes while the phone is in a pocket is notified by the app's service worker", async () => {
+    // Given Ann's installed app, allowed to notify, under its service worker, at a table of four
+    await profile.context.grantPermissions(['notifications'], { origin: e2e.url });
+    const ann = new Phone(await appUnderServiceWorker(profile.context, e2e.url), 'Ann');
+    const host = await e2e.phone();
+    const code = await createRoom(host, e2e.url, 'Hostess', { timers: { discussion: 600, vote: 600 } });
+    await ann.join(e2e.url, code);
+    const others: Phone[] = [];
+    for (const name of ['Boris', 'Carmen', 'Dmitri']) {
+      const p = new Phone(await e2e.phone(), name);
+      await p.join(e2e.url, code);
+      others.push(p);
+    }
+    const [boris, carmen] = others;
+    await host.getByRole('button', { name: 'Start the game' }).click();
+    await ann.waitForPhase('Day 1', 'Discussion');
+    await boris.target(1);
+    await carmen.target(4);
+    await ann.page.getByText('4 · Dmitri, by 3 · Carmen').waitFor();
+    expect(await shown(ann.page)).toEqual([]);
+
+    // When her phone is in the background as the vote opens
+    await hidden(ann.page, true);
+    await host.getByRole('button', { name: 'End the discussion' }).click();
+
+    // Then the service worker shows "Your turn"
+    await expect
+      .poll(() => shown(ann.page), { timeout: 10_000 })
+      .toEqual([{ title: 'Sleeping City', body: 'Your turn' }]);
+    await ann.page.close();
+  }, 180_000);
+});
+
+describe("the forum's Web Push, through the service worker's push event", () => {
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:host@sleeping.city' };
+  let server: RunningServer;
+  let endpoint: PushEndpoint;
+  let profile: Awaited<ReturnType<typeof launchProfile>>;
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    endpoint = await new PushEndpoint().start();
+    server = await startServer({ port: 0, store: 'memory', quiet: true, vapid });
+    profile = await launchProfile();
+  }, 120_000);
+
+  afterAll(async () => {
+    await profile?.close();
+    await server?.close();
+    await endpoint?.close();
+  });
+
+  it('a new phase reaches a subscribed phone as an encrypted push, and its service worker notifies it', async () => {
+    // Given Ann's app in a forum room of seven, subscribed to its pushes through the app's own socket
+    // (the browser's push service stands in: the PushEndpoint receives and decrypts as it would)
+    await profile.context.grantPermissions(['notifications'], { origin: server.url });
+    const page = await appUnderServiceWorker(profile.context, server.url);
+    const table = await LocalTable.open(server.wsUrl, 6, { preset: 'forum' });
+    await new Phone(page, 'Ann').join(server.url, table.code);
+    const saved = await page.evaluate((subscription) => {
+      const e = new CustomEvent('sc-push', {
+        detail: { subscription },
+        bubbles: true,
+        composed: true,
+      }) as Event & {
+        result?: Promise<unknown>;
+      };
+      document.querySelector('sc-app')?.dispatchEvent(e);
+      return e.result;
+    }, endpoint.subscribe('ann'));
+    expect(saved).toBe(true);
+
+    // When the game starts: day 1 begins
+    await table.start();
+    await server.settle();
+    await expect.poll(() => endpoint.pushesTo('ann').length).toBe(1);
+    const [push] = endpoint.pushesTo('ann');
+    expect(JSON.parse(push.plaintext)).toEqual({
+      type: 'phase',
+      gameId: table.gameId,
+      phase: { kind: 'day', round: 1 },
+    });
+
+    // Then, delivered to the phone's service worker as the push service would, it shows the phase. (The
+    // first delivery may reach a worker DevTools is still attaching to; a repeat carries the same tag, so
+    // it replaces the notification rather than adding one.)
+    const cdp = await profile.context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const ours = versions.find((v) => v.scriptURL.startsWith(server.url) && v.status === 'activated');
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registration;
+    await expect
+      .poll(
+        async () => {
+          await cdp.send('ServiceWorker.deliverPushMessage', {
+            origin: server.url,
+            registrationId,
+            data: push.plaintext,
+          });
+          return shown(page);
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toEqual([{ title: 'Sleeping City', body: 'Day 1 has begun' }]);
+    await cdp.detach();
+    await table.close();
+  }, 180_000);
+});
