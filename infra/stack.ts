@@ -11,6 +11,7 @@ import { GameHandlers } from './constructs/handlers.js';
 import { Projector } from './constructs/projector.js';
 import { ScheduledDeadlines } from './constructs/scheduled-deadlines.js';
 import { WebHosting } from './constructs/web-hosting.js';
+import { WebPush } from './constructs/web-push.js';
 import { GameWebSocketApi } from './constructs/websocket-api.js';
 
 /** Which service runs the phase timers: Step Functions (to the second) or EventBridge Scheduler. */
@@ -40,6 +41,7 @@ export class SleepingCityStack extends Stack {
   readonly projector: Projector;
   readonly deadlines: (Deadlines | ScheduledDeadlines) & DeadlineScheduling;
   readonly gameLog: GameLogDownload;
+  readonly push: WebPush;
   readonly web: WebHosting;
   readonly alarms: Alarms;
   readonly dashboard: GameDashboard;
@@ -65,6 +67,7 @@ export class SleepingCityStack extends Stack {
       props.deadlineService === 'scheduler'
         ? new ScheduledDeadlines(this, 'ScheduledDeadlines', timers)
         : new Deadlines(this, 'Deadlines', timers);
+    this.push = new WebPush(this, 'Push', { keyReaders: [defaultRoute, projector] });
     this.gameLog = new GameLogDownload(this, 'GameLog', {
       entry: join(props.handlersDir, 'game-log.ts'),
       table,
@@ -82,7 +85,11 @@ export class SleepingCityStack extends Stack {
       stage: this.socket.stage,
       table,
     };
-    this.alarms = new Alarms(this, 'Alarms', { ...watched, email: props.alarmEmail });
+    this.alarms = new Alarms(this, 'Alarms', {
+      ...watched,
+      signals: this.push.alarmSignals,
+      email: props.alarmEmail,
+    });
     this.dashboard = new GameDashboard(this, 'Dashboard', watched);
 
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The PWA' });

@@ -22,8 +22,8 @@ export interface PhasePush {
 }
 
 /** `pushKey`: the VAPID public key the PWA subscribes with, or null when this server sends no pushes. */
-export function pushKey(deps: AppDeps): Reply {
-  const key = deps.push?.sender.publicKey ?? null;
+export async function pushKey(deps: AppDeps): Promise<Reply> {
+  const key = (await deps.push?.sender.publicKey()) ?? null;
   return { frames: [{ type: 'pushKey', key }], log: { action: 'pushKey', outcome: key ? 'key' : 'off' } };
 }
 
@@ -32,7 +32,7 @@ export async function subscribePush(deps: AppDeps, connectionId: string, target:
   const binding = await deps.directory.connection(connectionId);
   if (binding === null) return notBound({ action: 'push' });
   const log = { action: 'push', game: binding.gameId };
-  if (!deps.push)
+  if (!deps.push || (await deps.push.sender.publicKey()) === null)
     return {
       frames: [errorFrame('push_off', 'this server sends no push notifications')],
       log: { ...log, outcome: 'push_off' },
@@ -59,6 +59,8 @@ export async function pushPhase(deps: AppDeps, gameId: string, phase: Phase): Pr
   const payload = JSON.stringify(body);
   let readers: Awaited<ReturnType<typeof push.book.forGame>>;
   try {
+    // A deployment whose keys are not set yet has no one to push to.
+    if ((await push.sender.publicKey()) === null) return;
     readers = await push.book.forGame(gameId);
   } catch {
     deps.meter.count(Metric.pushFailed);

@@ -25,8 +25,11 @@ export interface PushBook {
 
 /** Sends one encrypted push; `gone` when the push service no longer knows the subscription. */
 export interface PushSender {
-  /** The VAPID public key the PWA subscribes with (base64url, uncompressed P-256 point). */
-  readonly publicKey: string;
+  /**
+   * The VAPID public key the PWA subscribes with (base64url, uncompressed P-256 point), or null when this
+   * deployment has no keys configured (then nothing is pushed).
+   */
+  publicKey(): Promise<string | null>;
   send(target: PushTarget, payload: string, ttlSeconds: number): Promise<'sent' | 'gone'>;
 }
 

@@ -46,8 +46,10 @@ describe('SleepingCityStack', () => {
     expect(names(connect)).toEqual(powertools);
     expect(names(disconnect)).toEqual(base);
     expect(names(deadline)).toEqual(base);
-    expect(names(defaultRoute)).toEqual([...base, 'WS_ENDPOINT'].sort());
-    expect(names(projector)).toEqual([...base, 'STATE_MACHINE_ARN', 'WS_ENDPOINT'].sort());
+    expect(names(defaultRoute)).toEqual([...base, 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort());
+    expect(names(projector)).toEqual(
+      [...base, 'STATE_MACHINE_ARN', 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort(),
+    );
   });
 
   it('then points those variables at the table, socket stage and state machine of the stack', () => {
@@ -140,7 +142,13 @@ describe('SleepingCityStack', () => {
         });
       }
     }
-    for (const MetricName of ['IteratorAge', 'CommandFailed', 'ExecutionsFailed', 'IntegrationError']) {
+    for (const MetricName of [
+      'IteratorAge',
+      'CommandFailed',
+      'ExecutionsFailed',
+      'IntegrationError',
+      'PushFailed',
+    ]) {
       template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName });
     }
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
