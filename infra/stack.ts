@@ -99,6 +99,10 @@ export class SleepingCityStack extends Stack {
       description: "Finished games' logs for their participants (the PWA reads it from config.json)",
     });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The game log (retained)' });
+    new CfnOutput(this, 'VapidSecretArn', {
+      value: this.push.secret.secretArn,
+      description: 'Where the Web Push VAPID keys go (docs/deploy.md)',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'Alarm notifications',

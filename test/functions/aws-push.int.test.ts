@@ -65,6 +65,9 @@ beforeAll(async () => {
     WS_ENDPOINT: sockets.endpoint,
     STATE_MACHINE_ARN,
     VAPID_SECRET_ARN: SECRET_ARN,
+    // Only errors in the test's output: the functions' info lines and metrics are for CloudWatch.
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
   onDefault = (await import('../../functions/handlers/default.js')).handler;
   onStream = (await import('../../functions/handlers/projector.js')).handler;

@@ -158,11 +158,12 @@ describe('SleepingCityStack', () => {
     });
   });
 
-  it('then outputs the web URL, the socket URL, the table name and the alarm topic', () => {
+  it('then outputs the web URL, the socket URL, the table name, the alarm topic and the VAPID secret', () => {
     template.hasOutput('WebUrl', { Value: { 'Fn::Join': ['', ['https://', Match.anyValue()]] } });
     template.hasOutput('WebSocketUrl', { Value: { 'Fn::Join': ['', Match.arrayWith(['wss://'])] } });
     template.hasOutput('TableName', { Value: { Ref: logicalId(table) } });
     template.hasOutput('AlarmTopicArn', { Value: { Ref: logicalId(stack.alarms.topic) } });
+    template.hasOutput('VapidSecretArn', { Value: { Ref: logicalId(stack.push.secret) } });
   });
 
   it('then retains the table and nothing else holds data that outlives a teardown', () => {

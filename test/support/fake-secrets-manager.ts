@@ -2,7 +2,8 @@ import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service
 
 /**
  * Just enough of Secrets Manager's JSON protocol (awsJson1_1, `X-Amz-Target: secretsmanager.<Op>`) for a
- * function that reads its configuration: GetSecretValue of secrets set with `put`, counting the reads.
+ * function that reads its configuration: GetSecretValue of secrets set with `put`, counting the reads that
+ * reached a secret.
  */
 export class FakeSecretsManager {
   readonly reads: string[] = [];
@@ -18,6 +19,11 @@ export class FakeSecretsManager {
   async start(): Promise<this> {
     await this.service.start();
     return this;
+  }
+
+  /** The next call fails with this error type, before the secret is looked up. */
+  failNext(type: string, status = 400): void {
+    this.service.failNext(type, status);
   }
 
   /** Sets the secret's current value, as `aws secretsmanager put-secret-value` does. */
