@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type Log, logId } from '../app/log.js';
+import { originAllowed } from '../app/origin.js';
 import type { WsEvent } from '../middleware/ws-event.js';
 import type { PostResult } from '../ports/fan-out.js';
 import { lambdaContext } from './lambda-context.js';
@@ -97,7 +98,7 @@ export class LocalGateway {
         socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
         return;
       }
-      if (!originAllowed(req, this.options.allowedOrigins ?? [])) {
+      if (!originAllowed(req.headers.origin, this.options.allowedOrigins ?? [], req.headers.host)) {
         this.options.log({
           level: 'warn',
           action: 'upgrade',
@@ -389,26 +390,6 @@ export class LocalGateway {
     }
     res.writeHead(405, { allow: 'GET, POST, DELETE' }).end();
   }
-}
-
-/**
- * A browser names the page that opens a socket in `Origin`. Without this check a page of any site could open
- * game sockets from its visitors' browsers, reaching a server on their network the site itself cannot
- * reach (and spending its rate limits in their name). Allowed: the origin this server is reached at (the `Host` the browser asked for) and the configured
- * ones. A request without `Origin` is not from a browser page (the CLI, tests, the load script): nothing a
- * page could abuse, and any such client could forge the header anyway.
- */
-export function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === req.headers.host) return true;
-  return allowed.includes(url.origin);
 }
 
 function listenOn(server: Server, port: number, host: string): Promise<number> {

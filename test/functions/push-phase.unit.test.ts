@@ -38,9 +38,14 @@ function given(book: PushBook, sender: PushSender) {
   return { deps, meter, clock };
 }
 
-const sending = (result: 'sent' | 'gone' = 'sent'): PushSender & { sent: string[] } => {
+/** A sender with keys that records where it pushed. */
+const sending = (): PushSender & { sent: string[] } => {
   const sent: string[] = [];
-  return { sent, publicKey: async () => 'BKey', send: async (t) => (sent.push(t.endpoint), result) };
+  const send = async (target: PushTarget) => {
+    sent.push(target.endpoint);
+    return 'sent' as const;
+  };
+  return { sent, publicKey: async () => 'BKey', send };
 };
 
 describe('pushing a new phase', () => {

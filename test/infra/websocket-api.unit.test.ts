@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GameWebSocketApi } from '../../infra/constructs/websocket-api.js';
 import { grantsOf, inlineFunction, logicalId, tempApp } from './support/cdk.js';
 
-// Given the socket API wired to three route functions, the default one also posting, plus a projector.
+// Given the socket API wired to three route functions, the default one also posting, plus a projector, and
+// two origins allowed to open sockets (one given, one added once the site exists).
 const { app, dispose } = tempApp();
 const stack = new Stack(app, 'SocketOnly');
 const connect = inlineFunction(stack, 'Connect');
@@ -16,7 +17,9 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   disconnectHandler: disconnect,
   defaultHandler: defaultRoute,
   posters: [defaultRoute, projector],
+  allowedOrigins: ['https://play.example'],
 });
+socket.allowOrigins('https://club.example');
 const template = Template.fromStack(stack);
 const apiRef = { Ref: logicalId(socket.api) };
 afterAll(dispose);
@@ -134,6 +137,16 @@ describe('GameWebSocketApi', () => {
       Properties: { Environment: { Variables: { WS_ENDPOINT: Match.anyValue() } } },
     });
     expect(Object.keys(withEndpoint).sort()).toEqual([logicalId(defaultRoute), logicalId(projector)].sort());
+  });
+
+  it('then tells the $connect function, and only it, which origins may open sockets', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { ALLOWED_ORIGINS: 'https://play.example,https://club.example' } },
+    });
+    const withOrigins = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { ALLOWED_ORIGINS: Match.anyValue() } } },
+    });
+    expect(Object.keys(withOrigins)).toEqual([logicalId(connect)]);
   });
 
   it('given a target of 2,000 rooms, then the throttle follows it', () => {
