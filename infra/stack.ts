@@ -11,6 +11,7 @@ import { GameHandlers } from './constructs/handlers.js';
 import { Projector } from './constructs/projector.js';
 import { ScheduledDeadlines } from './constructs/scheduled-deadlines.js';
 import { WebHosting } from './constructs/web-hosting.js';
+import { WebPush } from './constructs/web-push.js';
 import { GameWebSocketApi } from './constructs/websocket-api.js';
 
 /** Which service runs the phase timers: Step Functions (to the second) or EventBridge Scheduler. */
@@ -47,6 +48,7 @@ export class SleepingCityStack extends Stack {
   readonly projector: Projector;
   readonly deadlines: (Deadlines | ScheduledDeadlines) & DeadlineScheduling;
   readonly gameLog: GameLogDownload;
+  readonly push: WebPush;
   readonly web: WebHosting;
   readonly alarms: Alarms;
   readonly dashboard: GameDashboard;
@@ -72,6 +74,7 @@ export class SleepingCityStack extends Stack {
       props.deadlineService === 'scheduler'
         ? new ScheduledDeadlines(this, 'ScheduledDeadlines', timers)
         : new Deadlines(this, 'Deadlines', timers);
+    this.push = new WebPush(this, 'Push', { keyReaders: [defaultRoute, projector] });
     this.gameLog = new GameLogDownload(this, 'GameLog', {
       entry: join(props.handlersDir, 'game-log.ts'),
       table,
@@ -99,7 +102,11 @@ export class SleepingCityStack extends Stack {
       stage: this.socket.stage,
       table,
     };
-    this.alarms = new Alarms(this, 'Alarms', { ...watched, email: props.alarmEmail });
+    this.alarms = new Alarms(this, 'Alarms', {
+      ...watched,
+      signals: this.push.alarmSignals,
+      email: props.alarmEmail,
+    });
     this.dashboard = new GameDashboard(this, 'Dashboard', watched);
 
     new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The PWA' });
@@ -109,6 +116,10 @@ export class SleepingCityStack extends Stack {
       description: "Finished games' logs for their participants (the PWA reads it from config.json)",
     });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The game log (retained)' });
+    new CfnOutput(this, 'VapidSecretArn', {
+      value: this.push.secret.secretArn,
+      description: 'Where the Web Push VAPID keys go (docs/deploy.md)',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'Alarm notifications',

@@ -80,7 +80,7 @@ function route(
     case 'thread':
       return readThread(deps, connectionId, frame.before);
     case 'pushKey':
-      return Promise.resolve(pushKey(deps));
+      return pushKey(deps);
     case 'push':
       return subscribePush(deps, connectionId, frame.subscription);
   }

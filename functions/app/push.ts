@@ -7,6 +7,13 @@ import { errorFrame, notBound, type Reply, spectatorRefusal } from './frames.js'
 /** A push is worth sending only within the phase it announces; a day or night lasts hours in the forum game. */
 const PUSH_TTL_SECONDS = 12 * 3600;
 
+/**
+ * How long a subscription is kept after the reader last handed it over. The PWA hands it over again each
+ * time the game opens, so only a reader away this long loses his pushes; a finished game is opened no more,
+ * and its subscriptions lapse this long after (DynamoDB's TTL deletes them).
+ */
+export const SUBSCRIPTION_TTL_SECONDS = 14 * 24 * 3600;
+
 /** What a push says: that the game is in a new phase, and which — public, the same for every reader. */
 export interface PhasePush {
   type: 'phase';
@@ -15,8 +22,8 @@ export interface PhasePush {
 }
 
 /** `pushKey`: the VAPID public key the PWA subscribes with, or null when this server sends no pushes. */
-export function pushKey(deps: AppDeps): Reply {
-  const key = deps.push?.sender.publicKey ?? null;
+export async function pushKey(deps: AppDeps): Promise<Reply> {
+  const key = (await deps.push?.sender.publicKey()) ?? null;
   return { frames: [{ type: 'pushKey', key }], log: { action: 'pushKey', outcome: key ? 'key' : 'off' } };
 }
 
@@ -26,12 +33,13 @@ export async function subscribePush(deps: AppDeps, connectionId: string, target:
   if (binding === null) return notBound({ action: 'push' });
   const log = { action: 'push', game: binding.gameId };
   if (binding.seat === 'spectator') return spectatorRefusal(log);
-  if (!deps.push)
+  if (!deps.push || (await deps.push.sender.publicKey()) === null)
     return {
       frames: [errorFrame('push_off', 'this server sends no push notifications')],
       log: { ...log, outcome: 'push_off' },
     };
-  await deps.push.book.save(binding.gameId, binding.seat, target);
+  const expiresAt = Math.floor(deps.clock.now() / 1000) + SUBSCRIPTION_TTL_SECONDS;
+  await deps.push.book.save(binding.gameId, binding.seat, target, expiresAt);
   return { frames: [{ type: 'pushSaved' }], log: { ...log, outcome: 'saved' } };
 }
 
@@ -42,14 +50,23 @@ export const isNewPhase = (before: Phase, after: Phase): boolean =>
 /**
  * Tells every subscribed reader of the game that a new phase began. A push that fails is counted and
  * dropped — the views went out already and the game goes on; a subscription the push service no longer
- * knows is forgotten.
+ * knows is forgotten. Nothing here throws: a book that cannot be read costs the pushes of this phase, never
+ * the projection (on AWS, a retried stream batch).
  */
 export async function pushPhase(deps: AppDeps, gameId: string, phase: Phase): Promise<void> {
   const push = deps.push;
   if (!push) return;
   const body: PhasePush = { type: 'phase', gameId, phase: { kind: phase.kind, round: phase.round } };
   const payload = JSON.stringify(body);
-  const readers = await push.book.forGame(gameId);
+  let readers: Awaited<ReturnType<typeof push.book.forGame>>;
+  try {
+    // A deployment whose keys are not set yet has no one to push to.
+    if ((await push.sender.publicKey()) === null) return;
+    readers = await push.book.forGame(gameId);
+  } catch {
+    deps.meter.count(Metric.pushFailed);
+    return;
+  }
   await Promise.all(
     readers.map(async ({ target }) => {
       try {

@@ -8,6 +8,7 @@ import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
 import { type LogAccessPorts, readLinkTtlFromEnv } from '../app/log-access.js';
 import type { FanOut } from '../ports/fan-out.js';
+import type { PushPorts } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
 export type Env = Record<string, string | undefined>;
@@ -20,7 +21,7 @@ export function required(env: Env, name: string): string {
 
 /** One client per container, reused across invocations (the SDK keeps its sockets alive). */
 let dynamo: DynamoDBClient | undefined;
-const dynamoClient = () => {
+export const dynamoClient = (): DynamoDBClient => {
   dynamo ??= traced(new DynamoDBClient({}));
   return dynamo;
 };
@@ -52,12 +53,13 @@ function missing<T extends object>(name: string): T {
 export interface AwsParts {
   fanOut?: FanOut;
   scheduler?: Scheduler;
+  push?: PushPorts;
 }
 
 /**
  * The application service on AWS: DynamoDB for the log, the directory and the deadline book, plus what the
- * handler brings — API Gateway's management API to reach sockets, a deadline scheduler. A handler that
- * brings neither gets ports that refuse to be used.
+ * handler brings — API Gateway's management API to reach sockets, a deadline scheduler, Web Push. A handler
+ * that brings no fan-out or scheduler gets ports that refuse to be used; one without push sends none.
  */
 export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
   const client = dynamoClient();
@@ -71,5 +73,6 @@ export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
     meter: powertoolsMeter,
     clock: systemClock,
     ids: randomIds,
+    push: parts.push,
   });
 }

@@ -233,7 +233,12 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       ids: randomIds,
       // Subscriptions live with the process: the PWA sends its own again each time it opens the game.
       ...(options.vapid
-        ? { push: { book: new MemoryPushBook(), sender: new WebPushSender(options.vapid) } }
+        ? {
+            push: {
+              book: new MemoryPushBook({ now: () => clock.now() }),
+              sender: new WebPushSender(options.vapid),
+            },
+          }
         : {}),
     },
     // The embedded log and memory order appends as they are called; dynalite is DynamoDB and does not.

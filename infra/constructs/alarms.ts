@@ -37,6 +37,8 @@ export interface AlarmsProps {
   readonly deadlines: DeadlineScheduling;
   readonly stage: IWebSocketStage;
   readonly table: ITable;
+  /** What other constructs know can go wrong (Web Push's failed pushes). */
+  readonly signals?: readonly AlarmSignal[];
   /** Subscribed to the alarm topic when set; AWS mails a confirmation link first. */
   readonly email?: string;
 }
@@ -57,7 +59,7 @@ export function appMetric(name: MetricName, statistic = 'Sum'): Metric {
 /**
  * One alarm per thing that can silently hurt a game: a failing or throttled handler, a frame answered
  * `internal`, views falling behind, a commit the projector gave up on, a deadline lost or throttled, the
- * socket or the table failing.
+ * socket or the table failing, and whatever other constructs signal (pushes failing).
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
@@ -133,6 +135,7 @@ export class Alarms extends Construct {
         }),
         description: 'DynamoDB throttled requests: a partition (one game?) or the account is over its rate.',
       },
+      ...(props.signals ?? []),
     ];
     for (const signal of signals) this.add(signal);
   }

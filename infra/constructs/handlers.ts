@@ -32,7 +32,7 @@ export const handlerSpecs = {
     tableActions: ['DeleteItem'],
   },
   // API Gateway gives an integration 29 s; a command is a load, a decide and one conditional put (plus
-  // backoff when racing). Rooms, tokens and bindings are gets, puts and deletes.
+  // backoff when racing). Rooms, tokens, bindings and push subscriptions are gets, puts and deletes.
   default: {
     file: 'default.ts',
     memorySize: 1024,
@@ -40,8 +40,9 @@ export const handlerSpecs = {
     tableActions: ['GetItem', 'PutItem', 'Query', 'DeleteItem'],
   },
   // One commit can fan out to every seat, host and spectator of a room. It reads the game and its
-  // connections, forgets gone ones, notes each armed deadline in the book, and frees a finished game's
-  // room code (a get of the code it holds, then two deletes).
+  // connections, forgets gone ones, notes each armed deadline in the book, frees a finished game's room
+  // code (a get of the code it holds, then two deletes), and queries a new phase's push subscriptions,
+  // forgetting those the push service dropped.
   projector: {
     file: 'projector.ts',
     memorySize: 1024,

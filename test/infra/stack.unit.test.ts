@@ -46,8 +46,10 @@ describe('SleepingCityStack', () => {
     expect(names(connect)).toEqual(['ALLOWED_ORIGINS', ...powertools]);
     expect(names(disconnect)).toEqual(base);
     expect(names(deadline)).toEqual(base);
-    expect(names(defaultRoute)).toEqual([...base, 'WS_ENDPOINT'].sort());
-    expect(names(projector)).toEqual([...base, 'STATE_MACHINE_ARN', 'WS_ENDPOINT'].sort());
+    expect(names(defaultRoute)).toEqual([...base, 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort());
+    expect(names(projector)).toEqual(
+      [...base, 'STATE_MACHINE_ARN', 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort(),
+    );
   });
 
   it('then points those variables at the table, socket stage and state machine of the stack', () => {
@@ -173,7 +175,13 @@ describe('SleepingCityStack', () => {
         });
       }
     }
-    for (const MetricName of ['IteratorAge', 'CommandFailed', 'ExecutionsFailed', 'IntegrationError']) {
+    for (const MetricName of [
+      'IteratorAge',
+      'CommandFailed',
+      'ExecutionsFailed',
+      'IntegrationError',
+      'PushFailed',
+    ]) {
       template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName });
     }
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
@@ -219,11 +227,12 @@ describe('SleepingCityStack', () => {
     }
   });
 
-  it('then outputs the web URL, the socket URL, the table name and the alarm topic', () => {
+  it('then outputs the web URL, the socket URL, the table name, the alarm topic and the VAPID secret', () => {
     template.hasOutput('WebUrl', { Value: { 'Fn::Join': ['', ['https://', Match.anyValue()]] } });
     template.hasOutput('WebSocketUrl', { Value: { 'Fn::Join': ['', Match.arrayWith(['wss://'])] } });
     template.hasOutput('TableName', { Value: { Ref: logicalId(table) } });
     template.hasOutput('AlarmTopicArn', { Value: { Ref: logicalId(stack.alarms.topic) } });
+    template.hasOutput('VapidSecretArn', { Value: { Ref: logicalId(stack.push.secret) } });
   });
 
   it('then retains the table and nothing else holds data that outlives a teardown', () => {

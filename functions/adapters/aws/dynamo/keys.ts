@@ -1,6 +1,9 @@
 /** Key layout of the single table; see table.ts for the whole picture. */
 
-/** The table's TTL attribute (epoch seconds): connections, pending deadlines and room codes carry it. */
+/**
+ * The table's TTL attribute (epoch seconds): connections, pending deadlines, room codes and push
+ * subscriptions carry it.
+ */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 const SEQ_DIGITS = 10;
@@ -20,6 +23,19 @@ export const roomKey = (code: string) => ({ pk: `ROOM#${code}`, sk: 'ROOM' });
 /** In the game's partition: the code it holds. */
 export const gameRoomKey = (gameId: string) => ({ pk: gamePk(gameId), sk: 'ROOM' });
 export const connKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+
+/** Push subscriptions are keyed by a hash of their endpoint: an endpoint may be longer than a key. */
+export const PUSH_PREFIX = 'PUSH#';
+/** In the game's partition: one subscription of one of its readers. */
+export const gamePushKey = (gameId: string, endpointHash: string) => ({
+  pk: gamePk(gameId),
+  sk: `${PUSH_PREFIX}${endpointHash}`,
+});
+/** Under the endpoint: one item per game it is subscribed in, so that forgetting it is one query. */
+export const endpointGameKey = (endpointHash: string, gameId: string) => ({
+  pk: `${PUSH_PREFIX}${endpointHash}`,
+  sk: gamePk(gameId),
+});
 
 /** Partitions each minute's pending deadlines are spread over (see deadline-book.ts). */
 export const DUE_SHARDS = 4;

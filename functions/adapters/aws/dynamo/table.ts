@@ -6,7 +6,7 @@
  *   sort key       sk  (String)
  *   billing        PAY_PER_REQUEST
  *   stream         NEW_IMAGE (the projector filters on kind = "commit")
- *   TTL attribute  expiresAt (epoch seconds; connection, deadline and room code items carry it)
+ *   TTL attribute  expiresAt (epoch seconds; connection, deadline, room code and push items carry it)
  *   GSIs           none (listGames scans; see event-store.ts)
  *
  * Items:
@@ -19,6 +19,11 @@
  *   GAME#<gameId>     ROOM                 roomOf        code, expiresAt (the code the game holds until released)
  *   ROOM#<code>       ROOM                 room          gameId, expiresAt (free again once it passed)
  *   CONN#<connId>     CONN                 connection    gameId, seat, expiresAt
+ *   GAME#<gameId>     PUSH#<endpointHash>  push          reader (seat or "host"), endpoint, keys {p256dh,
+ *                                                        auth}, expiresAt (a reader's Web Push subscription)
+ *   PUSH#<endpointHash>
+ *                     GAME#<gameId>        pushGame      gameId, expiresAt (where that endpoint is
+ *                                                        subscribed, to forget it everywhere)
  *   DUE#<minute>#<n>  <gameId>#<deadlineId>#<at>
  *                                          deadline      gameId, deadlineId, at, expiresAt (a pending
  *                                                        deadline; <minute> is when it falls due, UTC)
