@@ -27,7 +27,8 @@ export class Phone {
 
   /** Opens the room's join page and types the name: the part of joining that loads the app. */
   async open(url: string, code: string): Promise<void> {
-    await this.page.goto(`${url}/#/join/${code}`);
+    // No navigation timeout: pages loading side by side on a busy machine wait for the name field instead.
+    await this.page.goto(`${url}/#/join/${code}`, { waitUntil: 'commit' });
     await this.page.locator('#join-name').fill(this.name);
   }
 
