@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { Phone } from './support/phone.js';
+import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 describe('dealing by face-down cards', () => {
@@ -13,12 +13,7 @@ describe('dealing by face-down cards', () => {
     await host.locator('sc-settings-form #f-dealing').selectOption('cards');
     await host.getByRole('button', { name: 'Create the room' }).click();
     const code = ((await host.locator('sc-lobby-page .code').textContent()) ?? '').trim();
-    const phones: Phone[] = [];
-    for (const name of ['Ada', 'Ben', 'Cy', 'Dee']) {
-      const p = new Phone(await e2e.phone(), name);
-      await p.join(e2e.url, code);
-      phones.push(p);
-    }
+    const phones = await joinInTurn(['Ada', 'Ben', 'Cy', 'Dee'], () => e2e.phone(), e2e.url, code);
     await host.getByRole('button', { name: 'Start the game' }).click();
 
     for (const [i, p] of phones.entries()) {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
+import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ann', 'Boris', 'Carmen', 'Dmitri', 'Elena', 'Felix', 'Greta'];
@@ -48,15 +49,7 @@ describe('a forum night on phones: three mafiosi, a girl, the morning newspaper'
     const code = ((await codeText.textContent()) ?? '').trim();
     expect(code).toMatch(/^[A-Z0-9]{4,8}$/);
 
-    const phones: Page[] = [];
-    for (const name of NAMES) {
-      const page = await e2e.phone();
-      await page.goto(`${e2e.url}/#/join/${code}`);
-      await page.locator('#join-name').fill(name);
-      await page.getByRole('button', { name: 'Join', exact: true }).click();
-      await page.getByText('Waiting for the host to start.').waitFor();
-      phones.push(page);
-    }
+    const phones = (await joinInTurn(NAMES, () => e2e.phone(), e2e.url, code)).map((p) => p.page);
     await host.getByText('Players: 7').waitFor();
     await host.getByRole('button', { name: 'Start the game' }).click();
 

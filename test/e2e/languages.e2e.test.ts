@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import { useStack } from './support/suite.js';
 
-describe('the app in five languages', () => {
+// The two tests share nothing but the server: they run side by side.
+describe.concurrent('the app in five languages', () => {
   const e2e = useStack();
 
   it('speaks the device’s language, switches on request and remembers the choice', async () => {
@@ -30,14 +31,18 @@ describe('the app in five languages', () => {
       { locale: 'ro-RO', name: 'Ioana', join: 'Intră', day: 'Ziua 1', nominate: 'Propuneri' },
       { locale: 'en-GB', name: 'Jack', join: 'Join', day: 'Day 1', nominate: 'Nominations' },
     ];
-    const pages = [];
-    for (const p of players) {
-      const page = await e2e.phone(p.locale);
-      await page.goto(`${e2e.url}/#/join/${code}`);
-      await page.locator('#join-name').fill(p.name);
-      await page.getByRole('button', { name: p.join, exact: true }).click();
-      await page.locator('sc-lobby-page').waitFor();
-      pages.push(page);
+    // The pages load side by side; the players join one after another.
+    const pages = await Promise.all(
+      players.map(async (p) => {
+        const page = await e2e.phone(p.locale);
+        await page.goto(`${e2e.url}/#/join/${code}`);
+        await page.locator('#join-name').fill(p.name);
+        return page;
+      }),
+    );
+    for (const [i, p] of players.entries()) {
+      await pages[i].getByRole('button', { name: p.join, exact: true }).click();
+      await pages[i].locator('sc-lobby-page').waitFor();
     }
     await host.getByText('Игроки: 4').waitFor();
     await shot(host, 'lobby-host-ru');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoleId } from '../../shared/roles/index.js';
 import { shot } from './support/browser.js';
 import { createRoom } from './support/host.js';
-import { Phone } from './support/phone.js';
+import { joinInTurn, type Phone } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ann', 'Boris', 'Carmen', 'Dmitri', 'Elena', 'Felix', 'Greta'];
@@ -28,11 +28,7 @@ describe('an online game on eight phones', () => {
     const code = await createRoom(hostPage, e2e.url, 'Hostess', { timers: TIMERS });
     expect(code).toMatch(/^[A-Z0-9]{4,8}$/);
 
-    for (const name of NAMES) {
-      const p = new Phone(await e2e.phone(), name);
-      await p.join(e2e.url, code);
-      phones.push(p);
-    }
+    phones.push(...(await joinInTurn(NAMES, () => e2e.phone(), e2e.url, code)));
     await hostPage.getByText('Players: 7').waitFor();
     await shot(hostPage, 'lobby-host');
     await shot(phones[0].page, 'lobby-player');

@@ -16,10 +16,14 @@ async function tableOfSeven(
   opts: Parameters<typeof createRoom>[3],
 ): Promise<string> {
   const code = await createRoom(host, e2e.url, 'Hostess', opts);
-  for (const [i, name] of NAMES.entries()) {
-    phones[i] ??= new Phone(await e2e.phone(), name);
-    await phones[i].join(e2e.url, code);
-  }
+  // The pages load side by side; the players join one after another, seat 1 first.
+  await Promise.all(
+    NAMES.map(async (name, i) => {
+      phones[i] ??= new Phone(await e2e.phone(), name);
+      await phones[i].open(e2e.url, code);
+    }),
+  );
+  for (const p of phones) await p.takeSeat();
   await host.getByText('Players: 7').waitFor();
   await host.getByRole('button', { name: 'Start the game' }).click();
   // The introduction night is not what this test is about: its timer runs out at once.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRoom } from './support/host.js';
-import { Phone } from './support/phone.js';
+import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 /**
@@ -56,13 +56,12 @@ describe('signals: your turn, night falls, a vote against you, the judge’s 10 
     await host.addInitScript(RECORDER);
     const timers = { discussion: 600, vote: 600, lastWord: 30, lastWordNight: 11, mafia: 30, night: 30 };
     const code = await createRoom(host, e2e.url, 'Hostess', { timers });
-    const phones: Phone[] = [];
-    for (const name of ['Ann', 'Boris', 'Carmen', 'Dmitri']) {
-      const p = new Phone(await e2e.phone(), name);
-      await p.page.addInitScript(RECORDER);
-      await p.join(e2e.url, code);
-      phones.push(p);
-    }
+    const recorded = async () => {
+      const page = await e2e.phone();
+      await page.addInitScript(RECORDER);
+      return page;
+    };
+    const phones = await joinInTurn(['Ann', 'Boris', 'Carmen', 'Dmitri'], recorded, e2e.url, code);
     const [ann, boris, carmen] = phones;
 
     // Boris mutes his phone; the choice outlives a reload.

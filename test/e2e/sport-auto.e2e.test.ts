@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import { createRoom, disqualify, pointsOf, rosterRow, seatGuests } from './support/host.js';
-import { Phone } from './support/phone.js';
+import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 /** Seats 1–5 play on their phones; 6–10 are seated by the host and let their turns pass. */
@@ -22,12 +22,7 @@ describe('a sport game with the automatic game master', () => {
       dealing: 'manual',
       timers: TIMERS,
     });
-    const phones: Phone[] = [];
-    for (const name of PLAYERS) {
-      const p = new Phone(await e2e.phone(), name);
-      await p.join(e2e.url, code);
-      phones.push(p);
-    }
+    const phones = await joinInTurn(PLAYERS, () => e2e.phone(), e2e.url, code);
     await seatGuests(host, GUESTS);
     await host.getByText('Players: 10').waitFor();
     // The Don and two mafiosi on 2–4, the Sheriff on 5; everyone else is a civilian.

@@ -27,14 +27,10 @@ export const PHONE = {
 const artifacts = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 
 /**
- * One Chromium with a fresh profile folder. Playwright's `launch` refuses `--user-data-dir` (it makes its
- * own temporary profile), so a fresh one is given through a persistent context when a test needs the
- * profile itself (service worker, installability); everything else opens isolated contexts on `launch`.
+ * A Chromium of its own with a fresh profile folder, for a test that needs the profile itself (service
+ * worker, installability); everything else opens isolated contexts on the run's shared Chromium
+ * (`shared-chromium.ts`). Playwright's `launch` refuses `--user-data-dir`, hence a persistent context.
  */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
-}
-
 export async function launchProfile(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'sc-profile-'));
   const context = await chromium.launchPersistentContext(dir, {

@@ -21,8 +21,19 @@ export class Phone {
   ) {}
 
   async join(url: string, code: string): Promise<void> {
-    await this.page.goto(`${url}/#/join/${code}`);
+    await this.open(url, code);
+    await this.takeSeat();
+  }
+
+  /** Opens the room's join page and types the name: the part of joining that loads the app. */
+  async open(url: string, code: string): Promise<void> {
+    // No navigation timeout: pages loading side by side on a busy machine wait for the name field instead.
+    await this.page.goto(`${url}/#/join/${code}`, { waitUntil: 'commit' });
     await this.page.locator('#join-name').fill(this.name);
+  }
+
+  /** Joins from the open join page, taking the next free seat. */
+  async takeSeat(): Promise<void> {
     await this.page.getByRole('button', { name: 'Join', exact: true }).click();
     await this.page.getByText('Waiting for the host to start.').waitFor();
   }
@@ -75,4 +86,25 @@ export class Phone {
   async endSpeech(): Promise<void> {
     await this.page.getByRole('button', { name: 'Thank you: end my speech' }).click();
   }
+}
+
+/**
+ * Players on phones of their own, seated in the order named (the first on seat 1): their pages open and load
+ * side by side, then each joins once the one before him has his seat.
+ */
+export async function joinInTurn(
+  names: readonly string[],
+  newPage: () => Promise<Page>,
+  url: string,
+  code: string,
+): Promise<Phone[]> {
+  const phones = await Promise.all(
+    names.map(async (name) => {
+      const phone = new Phone(await newPage(), name);
+      await phone.open(url, code);
+      return phone;
+    }),
+  );
+  for (const phone of phones) await phone.takeSeat();
+  return phones;
 }

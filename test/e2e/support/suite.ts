@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Phase } from '../../../shared/index.js';
-import { launchBrowser, newPhone } from './browser.js';
+import { newPhone } from './browser.js';
 import { type Stack, startStack } from './stack.js';
 
 export interface Suite {
@@ -9,16 +9,23 @@ export interface Suite {
   readonly stack: Stack;
   /** Where the app is served: `http://127.0.0.1:<port>`. */
   readonly url: string;
-  /** A new phone — an isolated browser context, 390 × 844 — in Chromium, launched on first use. */
+  /** A new phone — an isolated browser context, 390 × 844 — in the run's Chromium. */
   phone(locale?: string): Promise<Page>;
   /** Ends the current step of the room with this code as its timer would, at once; the step it is in then. */
   jumpToDeadline(code: string): Promise<Phase>;
 }
 
+/** The Chromium the run shares (`shared-chromium.ts`), reached over Playwright's socket. */
+function connectBrowser(): Promise<Browser> {
+  const shared = inject('chromium');
+  if ('error' in shared) return Promise.reject(new Error(shared.error));
+  return chromium.connect(shared.wsEndpoint);
+}
+
 /**
  * The stack and the browser for one test file: call it in the `describe` block. The server starts before
- * the file's tests and stops after them; Chromium starts with the first phone (a file that brings its own
- * profile never launches it) and closes after the tests.
+ * the file's tests and stops after them; the file connects to the run's Chromium with its first phone (a
+ * file that brings its own profile never does) and its phones close after the tests.
  */
 export function useStack(): Suite {
   let stack: Stack | undefined;
@@ -29,6 +36,7 @@ export function useStack(): Suite {
   }, 120_000);
 
   afterAll(async () => {
+    // Closing a connected browser closes the contexts this file opened and leaves Chromium to the others.
     await browser?.then(
       (b) => b.close(),
       () => undefined,
@@ -49,7 +57,7 @@ export function useStack(): Suite {
     },
     jumpToDeadline: (code) => started().jumpToDeadline(code),
     async phone(locale) {
-      browser ??= launchBrowser();
+      browser ??= connectBrowser();
       return newPhone(await browser, locale);
     },
   };
