@@ -1,4 +1,5 @@
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 
 /** Something a construct knows can go wrong, for Alarms to watch: fires at `threshold` (default 1). */
 export interface AlarmSignal {
@@ -14,4 +15,12 @@ export interface DeadlineScheduling {
   readonly alarmSignals: readonly AlarmSignal[];
   /** Timers started and finished, for the dashboard. */
   readonly activityMetrics: readonly IMetric[];
+}
+
+/** What either deadline scheduler is built from: Step Functions (`Deadlines`) or EventBridge Scheduler. */
+export interface DeadlineSchedulingProps {
+  /** Called with the deadline (`{ gameId, deadlineId, at, … }`) once `at` has passed; appends `timeUp`. */
+  readonly deadlineHandler: LambdaFunction;
+  /** Arms one timer per deadline change; gets its configuration and the right to do so. */
+  readonly scheduler: LambdaFunction;
 }

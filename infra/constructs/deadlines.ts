@@ -1,6 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   DefinitionBody,
@@ -13,14 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import type { AlarmSignal, DeadlineScheduling } from './alarm-signal.js';
-
-export interface DeadlinesProps {
-  /** Receives the execution input `{ at, ... }` once `at` has passed and appends `timeUp`. */
-  readonly deadlineHandler: LambdaFunction;
-  /** Starts one execution per deadline change; gets STATE_MACHINE_ARN and the right to start. */
-  readonly scheduler: LambdaFunction;
-}
+import type { AlarmSignal, DeadlineScheduling, DeadlineSchedulingProps } from './alarm-signal.js';
 
 const period = Duration.minutes(5);
 
@@ -34,7 +26,7 @@ export class Deadlines extends Construct implements DeadlineScheduling {
   readonly stateMachine: StateMachine;
   readonly logGroup: LogGroup;
 
-  constructor(scope: Construct, id: string, props: DeadlinesProps) {
+  constructor(scope: Construct, id: string, props: DeadlineSchedulingProps) {
     super(scope, id);
     const waitUntilDeadline = new Wait(this, 'WaitUntilDeadline', { time: WaitTime.timestampPath('$.at') });
     const endPhase = new LambdaInvoke(this, 'EndPhase', {

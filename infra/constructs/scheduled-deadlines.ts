@@ -1,16 +1,8 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
-import type { AlarmSignal, DeadlineScheduling } from './alarm-signal.js';
-
-export interface ScheduledDeadlinesProps {
-  /** Invoked by each one-time schedule with `{ gameId, deadlineId, at }`; appends `timeUp`. */
-  readonly deadlineHandler: LambdaFunction;
-  /** Creates one schedule per deadline change; gets the group, the role and the target. */
-  readonly scheduler: LambdaFunction;
-}
+import type { AlarmSignal, DeadlineScheduling, DeadlineSchedulingProps } from './alarm-signal.js';
 
 const period = Duration.minutes(5);
 
@@ -27,7 +19,7 @@ export class ScheduledDeadlines extends Construct implements DeadlineScheduling 
   readonly group: ScheduleGroup;
   readonly invokeRole: Role;
 
-  constructor(scope: Construct, id: string, props: ScheduledDeadlinesProps) {
+  constructor(scope: Construct, id: string, props: DeadlineSchedulingProps) {
     super(scope, id);
     this.group = new ScheduleGroup(this, 'Group');
     this.invokeRole = new Role(this, 'InvokeRole', {
