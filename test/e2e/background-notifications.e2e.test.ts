@@ -5,28 +5,8 @@ import { type RunningServer, startServer } from '../../functions/local/server.js
 import { LocalTable } from '../support/local-table.js';
 import { PushEndpoint } from '../support/push-endpoint.js';
 import { launchProfile } from './support/browser.js';
-import { createRoom } from './support/host.js';
 import { Phone } from './support/phone.js';
-import { useStack } from './support/suite.js';
 import { ensureWebBuilt } from './support/web-build.js';
-
-/**
- * The page's visibility is the test's to set (`__hidden`): a headless browser never sends a page to the
- * background by itself. Everything else — the service worker, the notifications — is Chromium's own.
- */
-const VISIBILITY = () => {
-  const w = window as unknown as { __hidden: boolean };
-  w.__hidden = false;
-  Object.defineProperty(Document.prototype, 'visibilityState', {
-    get: () => (w.__hidden ? 'hidden' : 'visible'),
-  });
-  Object.defineProperty(Document.prototype, 'hidden', { get: () => w.__hidden });
-};
-
-const hidden = (page: Page, on: boolean) =>
-  page.evaluate((h) => {
-    (window as unknown as { __hidden: boolean }).__hidden = h;
-  }, on);
 
 /** The notifications the page's service worker registration shows (none a page made by itself). */
 const shown = (page: Page) =>
@@ -39,7 +19,6 @@ const shown = (page: Page) =>
 /** Opens the app in the profile and waits until its service worker controls the page. */
 async function appUnderServiceWorker(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
-  await page.addInitScript(VISIBILITY);
   await page.goto(url);
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
@@ -48,51 +27,6 @@ async function appUnderServiceWorker(context: BrowserContext, url: string): Prom
     .toMatch(/\/sw\.js$/);
   return page;
 }
-
-describe('notifications while the app is in the background', () => {
-  const e2e = useStack();
-  let profile: Awaited<ReturnType<typeof launchProfile>>;
-
-  beforeAll(async () => {
-    profile = await launchProfile();
-  }, 60_000);
-
-  afterAll(async () => {
-    await profile?.close();
-  });
-
-  it("a turn that comes while the phone is in a pocket is notified by the app's service worker", async () => {
-    // Given Ann's installed app, allowed to notify, under its service worker, at a table of four
-    await profile.context.grantPermissions(['notifications'], { origin: e2e.url });
-    const ann = new Phone(await appUnderServiceWorker(profile.context, e2e.url), 'Ann');
-    const host = await e2e.phone();
-    const code = await createRoom(host, e2e.url, 'Hostess', { timers: { discussion: 600, vote: 600 } });
-    await ann.join(e2e.url, code);
-    const others: Phone[] = [];
-    for (const name of ['Boris', 'Carmen', 'Dmitri']) {
-      const p = new Phone(await e2e.phone(), name);
-      await p.join(e2e.url, code);
-      others.push(p);
-    }
-    const [boris, carmen] = others;
-    await host.getByRole('button', { name: 'Start the game' }).click();
-    await ann.waitForPhase('Day 1', 'Discussion');
-    await boris.target(1);
-    await carmen.target(4);
-    await ann.page.getByText('4 · Dmitri, by 3 · Carmen').waitFor();
-    expect(await shown(ann.page)).toEqual([]);
-
-    // When her phone is in the background as the vote opens
-    await hidden(ann.page, true);
-    await host.getByRole('button', { name: 'End the discussion' }).click();
-
-    // Then the service worker shows "Your turn"
-    await expect
-      .poll(() => shown(ann.page), { timeout: 10_000 })
-      .toEqual([{ title: 'Sleeping City', body: 'Your turn' }]);
-    await ann.page.close();
-  }, 180_000);
-});
 
 describe("the forum's Web Push, through the service worker's push event", () => {
   const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:host@sleeping.city' };
