@@ -365,7 +365,15 @@ export class LocalGateway {
   }
 
   private invoke(route: keyof GatewayRoutes, e: WsEvent): Promise<unknown> {
-    const run = this.options.routes[route](e, lambdaContext(route)).catch((error: unknown) => {
+    // A route that threw before returning its promise must not stop the inbox the other frames wait in.
+    const started = (() => {
+      try {
+        return this.options.routes[route](e, lambdaContext(route));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    })();
+    const run = started.catch((error: unknown) => {
       this.options.log({
         level: 'error',
         route,

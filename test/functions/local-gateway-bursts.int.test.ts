@@ -25,11 +25,13 @@ async function start(): Promise<string> {
   gateway = new LocalGateway({
     routes: {
       connect: async () => ({ statusCode: 200 }),
-      message: async (event: WsEvent) => {
+      // Not async: a route that throws before it returns a promise is tried too.
+      message: (event: WsEvent) => {
+        if (event.body === 'throw') throw new Error('the route threw at once');
         if (seen.length === 0) setImmediate(() => seen.push('loop turned'));
         seen.push(`${event.requestContext.connectionId}:${event.body}`);
         busy(2);
-        return { statusCode: 200 };
+        return Promise.resolve({ statusCode: 200 });
       },
       disconnect: async (event: WsEvent) => {
         seen.push(`${event.requestContext.connectionId}:gone`);
@@ -92,6 +94,17 @@ describe('local gateway: received frames are worked off in slices', () => {
     const mine = seen.filter((s) => s.startsWith('c1:'));
     expect(mine).toEqual(['c1:a', 'c1:b', 'c1:c', 'c1:d', 'c1:e', 'c1:f', 'c1:gone']);
     other.close();
+  });
+});
+
+describe('local gateway: a route that throws at once', () => {
+  it('given a frame whose route throws before returning, when more frames follow, then they are still handed on', async () => {
+    const url = await start();
+    const ws = await open(url);
+    burst(ws, ['a', 'throw', 'b']);
+    await until(() => seen.includes('c1:b'));
+    expect(seen.filter((s) => s.startsWith('c1:'))).toEqual(['c1:a', 'c1:b']);
+    ws.close();
   });
 });
 
