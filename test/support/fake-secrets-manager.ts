@@ -3,27 +3,14 @@ import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service
 /**
  * Just enough of Secrets Manager's JSON protocol (awsJson1_1, `X-Amz-Target: secretsmanager.<Op>`) for a
  * function that reads its configuration: GetSecretValue of secrets set with `put`, counting the reads that
- * reached a secret.
+ * reached a secret. `failNext` makes the next call fail with a given error type.
  */
-export class FakeSecretsManager {
+export class FakeSecretsManager extends FakeAwsService {
   readonly reads: string[] = [];
   private readonly secrets = new Map<string, string>();
-  private readonly service = new FakeAwsService('application/x-amz-json-1.1', (request, reply) =>
-    this.answer(request, reply),
-  );
 
-  get endpoint(): string {
-    return this.service.endpoint;
-  }
-
-  async start(): Promise<this> {
-    await this.service.start();
-    return this;
-  }
-
-  /** The next call fails with this error type, before the secret is looked up. */
-  failNext(type: string, status = 400): void {
-    this.service.failNext(type, status);
+  constructor() {
+    super('application/x-amz-json-1.1');
   }
 
   /** Sets the secret's current value, as `aws secretsmanager put-secret-value` does. */
@@ -31,7 +18,7 @@ export class FakeSecretsManager {
     this.secrets.set(secretId, value);
   }
 
-  private answer(request: FakeRequest, reply: Reply): void {
+  protected handle(request: FakeRequest, reply: Reply): void {
     const target = String(request.headers['x-amz-target'] ?? '');
     if (target !== 'secretsmanager.GetSecretValue')
       return reply(
@@ -47,9 +34,5 @@ export class FakeSecretsManager {
       return reply(400, { __type: 'ResourceNotFoundException', message }, 'ResourceNotFoundException');
     }
     reply(200, { ARN: SecretId, Name: SecretId, SecretString: value, VersionId: 'v1' });
-  }
-
-  close(): Promise<void> {
-    return this.service.close();
   }
 }
