@@ -24,6 +24,7 @@ const env = {
   SCHEDULE_GROUP: 'bench',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/bench',
   DEADLINE_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:bench',
+  VAPID_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:bench',
   POWERTOOLS_SERVICE_NAME: 'sleeping-city',
   POWERTOOLS_METRICS_NAMESPACE: 'SleepingCity',
 };

@@ -3,7 +3,7 @@ import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service
 /**
  * Just enough of Secrets Manager's JSON protocol (awsJson1_1, `X-Amz-Target: secretsmanager.<Op>`) for a
  * function that reads its configuration: GetSecretValue of secrets set with `put`, counting the reads that
- * reached a secret.
+ * reached a secret. `failNext` makes the next call fail with a given error type.
  */
 export class FakeSecretsManager extends FakeAwsService {
   readonly reads: string[] = [];

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { PushSender, PushTarget } from '../../ports/push.js';
 
 /** The VAPID identity of this deployment: a key pair (base64url) and a contact (`mailto:` or https URL). */
@@ -26,6 +25,9 @@ export class WebPushSender implements PushSender {
   async send(target: PushTarget, payload: string, ttlSeconds: number): Promise<'sent' | 'gone'> {
     const vapid = await this.keys();
     if (vapid === null) throw new Error('no VAPID keys are configured');
+    // Loaded at the first push, not at a cold start: the package and its crypto helpers cost a Lambda
+    // container tens of milliseconds of CPU that most of its invocations never need.
+    const { default: webpush } = await import('web-push');
     const request = webpush.generateRequestDetails(target, payload, {
       vapidDetails: vapid,
       TTL: ttlSeconds,

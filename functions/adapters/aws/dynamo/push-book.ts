@@ -36,17 +36,22 @@ export class DynamoPushBook implements PushBook {
   async save(gameId: string, reader: PushReader, target: PushTarget, expiresAt: number): Promise<void> {
     const hash = endpointHash(target.endpoint);
     const { endpoint, keys } = target;
-    await Promise.all([
-      this.put({
-        ...gamePushKey(gameId, hash),
-        kind: 'push',
-        reader,
-        endpoint,
-        keys,
-        [TTL_ATTRIBUTE]: expiresAt,
-      }),
-      this.put({ ...endpointGameKey(hash, gameId), kind: 'pushGame', gameId, [TTL_ATTRIBUTE]: expiresAt }),
-    ]);
+    // The endpoint's item first: a subscription the game's partition holds is then always findable by
+    // `forget`, even if the second put fails (an orphaned endpoint item only costs a delete later).
+    await this.put({
+      ...endpointGameKey(hash, gameId),
+      kind: 'pushGame',
+      gameId,
+      [TTL_ATTRIBUTE]: expiresAt,
+    });
+    await this.put({
+      ...gamePushKey(gameId, hash),
+      kind: 'push',
+      reader,
+      endpoint,
+      keys,
+      [TTL_ATTRIBUTE]: expiresAt,
+    });
   }
 
   async forGame(gameId: string): Promise<Array<{ reader: PushReader; target: PushTarget }>> {
@@ -70,10 +75,12 @@ export class DynamoPushBook implements PushBook {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': endpointGameKey(hash, '').pk },
     });
+    // Games at once; within a game, the endpoint's item last, for the same reason as in `save`.
     await Promise.all(
-      games.flatMap((item) => {
+      games.map(async (item) => {
         const gameId = item.gameId as string;
-        return [this.delete(gamePushKey(gameId, hash)), this.delete(endpointGameKey(hash, gameId))];
+        await this.delete(gamePushKey(gameId, hash));
+        await this.delete(endpointGameKey(hash, gameId));
       }),
     );
   }
