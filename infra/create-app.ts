@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { App, type AppProps } from 'aws-cdk-lib';
+import { App, type AppProps, Duration } from 'aws-cdk-lib';
+import { parseOrigins } from '../functions/app/origin.js';
 import { SleepingCityStack } from './stack.js';
 
 export const stackName = 'SleepingCity';
@@ -25,6 +26,18 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
   if (!Number.isInteger(targetRooms) || targetRooms < 1) {
     throw new Error('-c targetRooms=N: N is the number of rooms playing at once, a positive integer');
   }
+  const allowedOrigins: unknown = app.node.tryGetContext('allowedOrigins');
+  if (allowedOrigins !== undefined && typeof allowedOrigins !== 'string') {
+    throw new Error(
+      '-c allowedOrigins=https://a.example,https://b.example: a comma-separated list of origins',
+    );
+  }
+  const readLinkTtlDays = Number(app.node.tryGetContext('readLinkTtlDays') ?? 30);
+  if (!Number.isInteger(readLinkTtlDays) || readLinkTtlDays < 1) {
+    throw new Error(
+      '-c readLinkTtlDays=N: N is how many days a read-only link opens its game, a positive integer',
+    );
+  }
   const stack = new SleepingCityStack(app, stackName, {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'Sleeping City: WebSocket game backend, event log, phase timers and the PWA',
@@ -33,6 +46,8 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
     alarmEmail: typeof alarmEmail === 'string' && alarmEmail !== '' ? alarmEmail : undefined,
     deadlineService: deadlines,
     targetRooms,
+    allowedOrigins: parseOrigins(allowedOrigins ?? ''),
+    readLinkTtl: Duration.days(readLinkTtlDays),
   });
   return { app, stack };
 }

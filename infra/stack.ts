@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, type Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeadlineScheduling } from './constructs/alarm-signal.js';
 import { Alarms } from './constructs/alarms.js';
@@ -30,6 +30,13 @@ export interface SleepingCityStackProps extends StackProps {
   readonly deadlineService?: DeadlineService;
   /** Rooms playing at once the deployment is sized for (the socket's throttle); default 10,000. */
   readonly targetRooms?: number;
+  /**
+   * Origins whose pages may open game sockets besides the site's CloudFront address, e.g. a custom domain
+   * in front of it (`https://play.example`).
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** How long a read-only link to a finished game opens it, in whole days; default 30 days. */
+  readonly readLinkTtl?: Duration;
 }
 
 /** The whole deployment: socket API → handlers → event log → projector and deadlines, plus the PWA. */
@@ -68,14 +75,24 @@ export class SleepingCityStack extends Stack {
     this.gameLog = new GameLogDownload(this, 'GameLog', {
       entry: join(props.handlersDir, 'game-log.ts'),
       table,
+      readLinkTtl: props.readLinkTtl,
     });
     this.web = new WebHosting(this, 'Web', {
       webDistDir: props.webDistDir,
       wsUrl: this.socket.url,
       logUrl: this.gameLog.url.url,
     });
+    this.socket.allowOrigins(this.web.url, ...(props.allowedOrigins ?? []));
     const watched = {
-      functions: { connect, disconnect, default: defaultRoute, projector, deadline, sweeper },
+      functions: {
+        connect,
+        disconnect,
+        default: defaultRoute,
+        projector,
+        deadline,
+        sweeper,
+        gameLog: this.gameLog.handler,
+      },
       projector,
       deadLetterQueue: this.projector.deadLetterQueue,
       deadlines: this.deadlines,

@@ -61,15 +61,34 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
 function changedFrames(shown: Folded, now: Folded, seat: Seat): ServerFrame[] {
   const out: ServerFrame[] = [];
   const view = viewFrame(now, seat);
-  if (!sameBody(viewFrame(shown, seat), view)) out.push(view);
+  if (bodyOf(shown, seat, 'view') !== bodyOf(now, seat, 'view', view)) out.push(view);
   const links = linksFrame(now, seat);
-  if (!sameBody(linksFrame(shown, seat), links)) out.push(links);
+  if (bodyOf(shown, seat, 'links') !== bodyOf(now, seat, 'links', links)) out.push(links);
   return out;
 }
 
-/** Frames equal but for the version they were built at. */
-const sameBody = (a: ServerFrame, b: ServerFrame) =>
-  JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+/**
+ * A seat's frame at a fold, as JSON without its version (frames equal but for the version they were built
+ * at are the same to the seat). Kept with the fold: this round's fold is the next round's `shown`, so each
+ * seat's view is built and serialised once per round, not again as the "before" of the next.
+ */
+function bodyOf(folded: Folded, seat: Seat, type: 'view' | 'links', built?: ServerFrame): string {
+  let bodies = bodiesByFold.get(folded);
+  if (bodies === undefined) {
+    bodies = new Map();
+    bodiesByFold.set(folded, bodies);
+  }
+  const key = `${type}:${seat}`;
+  let body = bodies.get(key);
+  if (body === undefined) {
+    const frame = built ?? (type === 'view' ? viewFrame(folded, seat) : linksFrame(folded, seat));
+    body = JSON.stringify({ ...frame, version: 0 });
+    bodies.set(key, body);
+  }
+  return body;
+}
+
+const bodiesByFold = new WeakMap<Folded, Map<string, string>>();
 
 /**
  * The game as its views last went out before commit `seq`: what this process sent, brought forward over any

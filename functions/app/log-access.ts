@@ -1,26 +1,38 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LogCommit } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
+import type { Clock } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
 import { grantOf, hashToken } from './tokens.js';
 
-/** What the finished-game download needs: the log, the tokens, and the key read-only links are signed with. */
+/**
+ * What the finished-game download needs: the log, the tokens, the key read-only links are signed with, and
+ * the time that says whether a link has expired.
+ */
 export interface LogAccessPorts {
   store: Pick<EventStore, 'read'>;
   directory: Pick<Directory, 'seatForToken'>;
   /** A secret of the deployment (REPLAY_LINK_KEY on AWS, a file in the data directory locally). */
   linkKey: string;
+  clock: Clock;
+  /** How long a read-only link opens its game after the host made it; `DEFAULT_READ_LINK_TTL_SECONDS`. */
+  readLinkTtlSeconds?: number;
 }
+
+/** A month: long enough for a club's appeal or a league's review, short enough that a leaked link dies. */
+export const DEFAULT_READ_LINK_TTL_SECONDS = 30 * 24 * 3600;
 
 export type LogRefusal = {
   ok: false;
   status: 401 | 403 | 404 | 409;
-  code: 'bad_token' | 'host_only' | 'no_game' | 'game_running';
+  code: 'bad_token' | 'host_only' | 'no_game' | 'game_running' | 'link_expired';
   message: string;
 };
 
 const READ_PREFIX = 'read.';
+/** `read.<expiry, seconds since the epoch>.<signature>` */
+const READ_TOKEN = /^read\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 const badToken: LogRefusal = {
   ok: false,
@@ -41,6 +53,14 @@ export async function finishedLog(
 ): Promise<{ ok: true; commits: LogCommit[] } | LogRefusal> {
   const holder = await holderOf(ports, gameId, token);
   if (holder === null) return badToken;
+  if (typeof holder === 'object') {
+    return {
+      ok: false,
+      status: 403,
+      code: 'link_expired',
+      message: `this read-only link expired on ${new Date(holder.expiredAt).toISOString()}: ask the host for a new one`,
+    };
+  }
   const commits = await ports.store.read(gameId);
   if (commits.length === 0) return { ok: false, status: 404, code: 'no_game', message: 'no such game' };
   if (foldCommits(emptyFold, commits).state.phase.kind !== 'over') {
@@ -54,36 +74,70 @@ export async function finishedLog(
   return { ok: true, commits };
 }
 
-/** The read-only link's token of a game, given only to its host (who hands it to whoever he chooses). */
+/**
+ * The read-only link's token of a game, given only to its host (who hands it to whoever he chooses). It
+ * opens the game until `expiresAt` (ms since the epoch); the host makes a new one when it has expired.
+ */
 export async function readLinkToken(
   ports: LogAccessPorts,
   gameId: string,
   token: string,
-): Promise<{ ok: true; token: string } | LogRefusal> {
+): Promise<{ ok: true; token: string; expiresAt: number } | LogRefusal> {
   const holder = await holderOf(ports, gameId, token);
   if (holder === null) return badToken;
   if (holder !== 'host')
     return { ok: false, status: 403, code: 'host_only', message: 'only the host gives read-only links' };
-  return { ok: true, token: signedReadToken(ports.linkKey, gameId) };
+  const expiresAtSeconds =
+    Math.floor(ports.clock.now() / 1000) + (ports.readLinkTtlSeconds ?? DEFAULT_READ_LINK_TTL_SECONDS);
+  return {
+    ok: true,
+    token: signedReadToken(ports.linkKey, gameId, expiresAtSeconds),
+    expiresAt: expiresAtSeconds * 1000,
+  };
 }
 
-/** `read.<HMAC-SHA256 of the game id>`: nothing stored, nothing to look up, valid for that game only. */
-export function signedReadToken(key: string, gameId: string): string {
-  return READ_PREFIX + createHmac('sha256', key).update(`replay-read:${gameId}`).digest('base64url');
+/**
+ * `read.<expiry>.<HMAC-SHA256 of the game id and the expiry>`: nothing stored, nothing to look up, valid for
+ * that game only and until that second; changing the expiry breaks the signature.
+ */
+export function signedReadToken(key: string, gameId: string, expiresAtSeconds: number): string {
+  const signature = createHmac('sha256', key)
+    .update(`replay-read:${gameId}:${expiresAtSeconds}`)
+    .digest('base64url');
+  return `${READ_PREFIX}${expiresAtSeconds}.${signature}`;
 }
 
-/** Who a token speaks for in this game: the host, a seat, a reader (the link), or nobody. */
+/** A read-only link in its format, of this game, unaltered, past its time: it says when it expired. */
+type Expired = { expiredAt: number };
+
+/** Who a token speaks for in this game: the host, a seat, a reader (the link), an expired link, or nobody. */
 async function holderOf(
   ports: LogAccessPorts,
   gameId: string,
   token: string,
-): Promise<'host' | 'seat' | 'reader' | null> {
+): Promise<'host' | 'seat' | 'reader' | Expired | null> {
   if (token.startsWith(READ_PREFIX)) {
+    const parts = READ_TOKEN.exec(token);
+    if (parts === null) return null;
+    const expiresAtSeconds = Number(parts[1]);
     const given = Buffer.from(token);
-    const expected = Buffer.from(signedReadToken(ports.linkKey, gameId));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? 'reader' : null;
+    const expected = Buffer.from(signedReadToken(ports.linkKey, gameId, expiresAtSeconds));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return ports.clock.now() < expiresAtSeconds * 1000 ? 'reader' : { expiredAt: expiresAtSeconds * 1000 };
   }
   if (grantOf(token) === null) return null;
   const seat = await ports.directory.seatForToken(gameId, hashToken(token));
   return seat === null ? null : seat === 'host' ? 'host' : 'seat';
+}
+
+/** `READ_LINK_TTL_DAYS` (a positive number of days, fractions allowed) as seconds; unset: the default. */
+export function readLinkTtlFromEnv(days: string | undefined): number {
+  if (days === undefined || days === '') return DEFAULT_READ_LINK_TTL_SECONDS;
+  const value = Number(days);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(
+      `READ_LINK_TTL_DAYS=${days}: give how many days a read-only link opens its game, e.g. 30`,
+    );
+  }
+  return Math.round(value * 24 * 3600);
 }

@@ -6,7 +6,7 @@ import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
-import type { LogAccessPorts } from '../app/log-access.js';
+import { type LogAccessPorts, readLinkTtlFromEnv } from '../app/log-access.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
@@ -35,6 +35,8 @@ export function logAccessFromEnv(env: Env = process.env): LogAccessPorts {
     store: new DynamoEventStore({ client: dynamoClient(), tableName: required(env, 'TABLE_NAME') }),
     directory: directoryFromEnv(env),
     linkKey: required(env, 'REPLAY_LINK_KEY'),
+    clock: systemClock,
+    readLinkTtlSeconds: readLinkTtlFromEnv(env.READ_LINK_TTL_DAYS),
   };
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type Log, logId } from '../app/log.js';
+import { originAllowed } from '../app/origin.js';
 import type { WsEvent } from '../middleware/ws-event.js';
 import type { PostResult } from '../ports/fan-out.js';
 import { lambdaContext } from './lambda-context.js';
@@ -54,6 +55,14 @@ interface Socket {
   overSince?: number;
 }
 
+/**
+ * How long frames are taken from the inbox before the event loop gets a turn. A burst (every room's
+ * commands on the same instant) arrives in one read of the sockets; taken whole, no command's sync could
+ * start, and no ack or view leave, before the last command was decided. In slices, the first commands'
+ * group commit is on disk and their views are out while later ones are still being decided.
+ */
+const SLICE_MS = 4;
+
 /** Larger than a frame may be (32 KB), so an oversized frame gets its `error` reply instead of a closed socket. */
 const MAX_PAYLOAD_BYTES = 256 * 1024;
 /** `/{secret}/@connections/{id}`: the secret stands where API Gateway's stage name does. */
@@ -85,6 +94,12 @@ export class LocalGateway {
   private slowClosed = 0;
   private readonly maxBuffered: number;
   private readonly slowMs: number;
+  /** Frames received and not yet handed to the route, in arrival order (so each socket's stay in order). */
+  private readonly inbox: (() => void)[] = [];
+  private inboxHead = 0;
+  private inboxScheduled = false;
+  /** Sockets whose writes wait for the end of this turn of the event loop (see `cork`). */
+  private readonly corked = new Set<NetSocket>();
 
   constructor(private readonly options: GatewayOptions) {
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
@@ -97,7 +112,7 @@ export class LocalGateway {
         socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
         return;
       }
-      if (!originAllowed(req, this.options.allowedOrigins ?? [])) {
+      if (!originAllowed(req.headers.origin, this.options.allowedOrigins ?? [], req.headers.host)) {
         this.options.log({
           level: 'warn',
           action: 'upgrade',
@@ -150,9 +165,27 @@ export class LocalGateway {
     }
     // A view written now is newer than the one held.
     if (latestOnly) socket.held = undefined;
+    this.cork(socket.ws);
     socket.ws.send(data);
     if (socket.ws.bufferedAmount > this.maxBuffered) this.watch(connectionId, socket);
     return 'sent';
+  }
+
+  /**
+   * Holds a socket's writes until the event loop turns, so that what it is sent in one turn (an ack and its
+   * view, the views of a round) leaves in one write instead of one per frame.
+   */
+  private cork(ws: WebSocket): void {
+    const raw = (ws as unknown as { _socket?: NetSocket })._socket;
+    if (raw === undefined || this.corked.has(raw)) return;
+    raw.cork();
+    this.corked.add(raw);
+    if (this.corked.size === 1) setImmediate(() => this.uncorkAll());
+  }
+
+  private uncorkAll(): void {
+    for (const raw of this.corked) raw.uncork();
+    this.corked.clear();
   }
 
   /** Bytes waiting in sockets' buffers, and sockets behind or closed for being behind (for /healthz). */
@@ -222,9 +255,37 @@ export class LocalGateway {
     this.management.close();
   }
 
-  /** Waits until no route invocation is running. */
+  /** Waits until no frame waits in the inbox and no route invocation is running. */
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0 || this.inboxHead < this.inbox.length) {
+      if (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      else await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** Queues a frame's invocation; the inbox is worked off in slices of SLICE_MS, a turn of the loop apart. */
+  private receive(invoke: () => void): void {
+    this.inbox.push(invoke);
+    if (this.inboxScheduled) return;
+    this.inboxScheduled = true;
+    setImmediate(() => this.takeSlice());
+  }
+
+  private takeSlice(): void {
+    const until = performance.now() + SLICE_MS;
+    while (this.inboxHead < this.inbox.length) {
+      const invoke = this.inbox[this.inboxHead];
+      this.inbox[this.inboxHead++] = noop;
+      invoke();
+      if (performance.now() >= until) break;
+    }
+    if (this.inboxHead < this.inbox.length) {
+      setImmediate(() => this.takeSlice());
+      return;
+    }
+    this.inbox.length = 0;
+    this.inboxHead = 0;
+    this.inboxScheduled = false;
   }
 
   /** Closes every socket (each gets its $disconnect) and the server. */
@@ -259,14 +320,14 @@ export class LocalGateway {
       const body = Array.isArray(data)
         ? Buffer.concat(data).toString('utf8')
         : Buffer.from(data as ArrayBuffer).toString('utf8');
-      void connected.then(() =>
-        this.invoke('message', this.event(connectionId, '$default', 'MESSAGE', body)),
-      );
+      const event = this.event(connectionId, '$default', 'MESSAGE', body);
+      void connected.then(() => this.receive(() => this.invoke('message', event)));
     });
     ws.on('close', () => {
       const disconnected = this.event(connectionId, '$disconnect', 'DISCONNECT');
       this.sockets.delete(connectionId);
-      void connected.then(() => this.invoke('disconnect', disconnected));
+      // Behind the socket's frames still in the inbox, as it was behind their invocations before.
+      void connected.then(() => this.receive(() => this.invoke('disconnect', disconnected)));
     });
     ws.on('error', () => ws.terminate());
   }
@@ -391,25 +452,7 @@ export class LocalGateway {
   }
 }
 
-/**
- * A browser names the page that opens a socket in `Origin`. Without this check a page of any site could open
- * game sockets from its visitors' browsers, reaching a server on their network the site itself cannot
- * reach (and spending its rate limits in their name). Allowed: the origin this server is reached at (the `Host` the browser asked for) and the configured
- * ones. A request without `Origin` is not from a browser page (the CLI, tests, the load script): nothing a
- * page could abuse, and any such client could forge the header anyway.
- */
-export function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === req.headers.host) return true;
-  return allowed.includes(url.origin);
-}
+const noop = () => {};
 
 function listenOn(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,8 @@
 import { networkInterfaces } from 'node:os';
 import { JumpingClock } from '../adapters/memory/jumping-clock.js';
 import { vapidFromEnv } from '../adapters/push/web-push-sender.js';
+import { readLinkTtlFromEnv } from '../app/log-access.js';
+import { parseOrigins } from '../app/origin.js';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -60,7 +62,8 @@ async function main(): Promise<void> {
     // server again on the log as it is on disk. Exit code 1 tells it this was no ordinary stop.
     onStoreFailure: (error) =>
       stop(`the log can no longer be written (${String(error.cause ?? error.message)}); exiting`, 1),
-    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter((o) => o !== ''),
+    allowedOrigins: parseOrigins(process.env.ALLOWED_ORIGINS ?? ''),
+    readLinkTtlSeconds: readLinkTtlFromEnv(process.env.READ_LINK_TTL_DAYS),
     // For a load run whose rooms all come from one address; never for a server others reach.
     ...(process.env.PER_ADDRESS_LIMITS === '0'
       ? { limits: { joinsPerAddress: null, roomsPerAddress: null } }

@@ -43,6 +43,8 @@ export interface ServerOptions {
   vapid?: VapidKeys | null;
   /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
   allowedOrigins?: readonly string[];
+  /** How long a read-only link to a finished game opens it (`READ_LINK_TTL_DAYS`; default 30 days). */
+  readLinkTtlSeconds?: number;
   /**
    * Called once when the embedded log can no longer write (disk full, I/O error): from then on every write
    * is refused and /healthz answers 503. `npm start` then shuts down and exits 1, so that its supervisor
@@ -123,6 +125,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       store: stores.store,
       directory: stores.directory,
       linkKey: localLinkKey(kind === 'memory' ? null : (options.dataDir ?? '.data')),
+      clock: app.deps.clock,
+      readLinkTtlSeconds: options.readLinkTtlSeconds,
     },
     log,
   );

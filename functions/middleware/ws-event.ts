@@ -11,6 +11,8 @@ export interface WsEvent {
     /** Where the socket comes from, as API Gateway tells it. */
     identity?: { sourceIp: string };
   };
+  /** The upgrade request's headers, on `$connect` only. */
+  headers?: Record<string, string | undefined>;
   body?: string;
   isBase64Encoded?: boolean;
   /** Set by `jsonBody`. */

@@ -1,22 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
-import type { IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Dashboard, GraphWidget, type IMetric, type IWidget, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Metric as AppMetric, type MetricName } from '../../functions/observability/metric-names.js';
-import type { DeadlineScheduling } from './alarm-signal.js';
-import { appMetric } from './alarms.js';
+import { type AlarmsProps, appMetric } from './alarms.js';
 
-export interface GameDashboardProps {
-  readonly functions: Readonly<Record<string, IFunction>>;
-  readonly projector: IFunction;
-  readonly deadLetterQueue: IQueue;
-  readonly deadlines: DeadlineScheduling;
-  readonly stage: IWebSocketStage;
-  readonly table: ITable;
-}
+/** The same things the alarms watch, graphed. */
+export type GameDashboardProps = Omit<AlarmsProps, 'email'>;
 
 const period = Duration.minutes(1);
 const width = 8;

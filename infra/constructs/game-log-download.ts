@@ -11,12 +11,14 @@ export interface GameLogDownloadProps {
   readonly entry: string;
   readonly table: ITable;
   readonly logRetention?: RetentionDays;
+  /** How long a read-only link opens its game after the host made it, in whole days; default 30 days. */
+  readonly readLinkTtl?: Duration;
 }
 
 /**
  * The finished-game log over HTTP: a WebSocket message on API Gateway is at most 128 KB and a log is more,
  * so the PWA fetches it from a Lambda function URL. The function reads the log and the token hashes (a get
- * and a query, nothing else) and signs read-only links with a key of the deployment. Any origin may call
+ * and a query, nothing else) and signs read-only links, which expire, with a key of the deployment. Any origin may call
  * it: the caller's token travels as a bearer header, never as a cookie, so a foreign page gains nothing.
  */
 export class GameLogDownload extends Construct {
@@ -37,6 +39,7 @@ export class GameLogDownload extends Construct {
         TABLE_NAME: props.table.tableName,
         // Resolved by CloudFormation at deploy time: the function reads no secret at run time.
         REPLAY_LINK_KEY: this.linkKey.secretValue.unsafeUnwrap(),
+        READ_LINK_TTL_DAYS: String((props.readLinkTtl ?? Duration.days(30)).toDays()),
       },
       logRetention: props.logRetention,
       memorySize: 1024,

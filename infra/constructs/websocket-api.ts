@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -32,6 +32,8 @@ export interface GameWebSocketApiProps {
    * region). True (the default) sets it; false when the account already has one managed elsewhere.
    */
   readonly setAccountLogRole?: boolean;
+  /** Origins whose pages may open sockets (more with `allowOrigins`); `$connect` refuses other pages. */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** The players' socket: every client message goes to `$default`, which routes on `action` itself. */
@@ -39,6 +41,7 @@ export class GameWebSocketApi extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
   readonly accessLogs: LogGroup;
+  private readonly origins: string[];
 
   constructor(scope: Construct, id: string, props: GameWebSocketApiProps) {
     super(scope, id);
@@ -75,6 +78,17 @@ export class GameWebSocketApi extends Construct {
       this.grantPost(fn);
       fn.addEnvironment('WS_ENDPOINT', this.managementEndpoint);
     }
+    // The $connect handler refuses a browser page of any other origin (functions/middleware/origin-check.ts).
+    this.origins = [...(props.allowedOrigins ?? [])];
+    props.connectHandler.addEnvironment(
+      'ALLOWED_ORIGINS',
+      Lazy.string({ produce: () => this.origins.join(',') }),
+    );
+  }
+
+  /** Lets pages of these origins open sockets too: the site, once it exists (it needs the socket's URL). */
+  allowOrigins(...origins: string[]): void {
+    this.origins.push(...origins);
   }
 
   /** The `wss://` URL clients open. */

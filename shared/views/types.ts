@@ -13,6 +13,7 @@ import type {
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type { StoryChapter } from './story.js';
+import type { UndoStep } from './undo.js';
 
 export type Channel = 'table' | 'mafia' | 'dead';
 
@@ -96,7 +97,8 @@ export interface HostView {
   meeting: { wake: WakeGroup | null; seats: Seat[] } | null;
   /** What the night would produce if it ended now. */
   preview: NightOutcome[] | null;
-  canUndo: boolean;
+  /** What the host's `undo` takes back now; null when there is nothing to take back. */
+  undo: UndoStep | null;
 }
 
 export interface GameView {

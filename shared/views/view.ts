@@ -21,6 +21,7 @@ import {
 import { isMafioso, mafiaMicOn } from '../video/links.js';
 import { storyOf } from './story.js';
 import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
+import { undoStepOf } from './undo.js';
 
 /**
  * A view carries only the latest chat messages the viewer may read: a chatty game must stay far below API
@@ -200,7 +201,7 @@ function hostOf(s: GameState): HostView {
           settings: s.settings,
         }).outcomes
       : null,
-    canUndo: s.undo.length > 0 || s.judgeUndo !== null,
+    undo: undoStepOf(s),
   };
 }
 

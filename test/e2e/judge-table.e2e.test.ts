@@ -34,8 +34,15 @@ describe("the judge's desk at a live sport table", () => {
     expect(await start.isDisabled()).toBe(true);
     await chooseDeal(host, 'physical');
     await host.locator('#as-1').waitFor();
+    // The choice is the judge's for this game on this phone: a reload of the desk keeps it.
+    await host.reload();
+    await host.locator('#as-1').waitFor();
+    expect(await host.getByRole('radio', { name: /^Physical cards/ }).isChecked()).toBe(true);
     await chooseDeal(host, 'random');
     await host.locator('#as-1').waitFor({ state: 'detached' });
+    await host.reload();
+    await host.getByRole('radio', { name: /^At random on this phone/, checked: true }).waitFor();
+    expect(await start.isDisabled()).toBe(false);
     await shot(host, 'judge-deal-choice');
     await start.click();
     await host.locator('sc-phase-bar h1', { hasText: 'Night 0' }).waitFor();
@@ -103,9 +110,16 @@ describe("the judge's desk at a live sport table", () => {
     await ask.getByRole('button', { name: 'Yes, give the fourth foul' }).click();
     await rosterRow(host, fouled).locator('.meta', { hasText: 'removed for fouls' }).waitFor();
 
-    // Undo takes the removal back: the player is in the game again with three fouls.
-    await host.getByRole('button', { name: 'Undo' }).click();
+    // Undo says what it takes back, in every language, and takes the removal back: the player is in the
+    // game again with three fouls.
+    const undo = host.getByRole('button', { name: `Undo: foul of seat ${fouled}` });
+    await undo.waitFor();
+    await host.locator('sc-language-picker select').selectOption('ru');
+    await host.getByRole('button', { name: `Отменить: фол игроку ${fouled}` }).waitFor();
+    await host.locator('sc-language-picker select').selectOption('en');
+    await undo.click();
     await rosterRow(host, fouled).locator('.meta', { hasText: 'fouls: 3' }).waitFor();
+    expect(await host.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => rosterRow(host, fouled).getAttribute('class')).toBe('');
     expect(await rosterRow(host, fouled).locator('.meta').textContent()).not.toContain('removed');
 

@@ -53,8 +53,11 @@ describe('the finished-game log over HTTP', () => {
       expect((await refusedLink.json()).code).toBe('host_only');
       const link = await get(`/api/games/${table.gameId}/read-link`, table.host.token, 'POST');
       expect(link.status).toBe(200);
-      const { token: readToken } = (await link.json()) as { token: string };
-      expect(readToken).toMatch(/^read\.[A-Za-z0-9_-]{43}$/);
+      const { token: readToken, expiresAt } = (await link.json()) as { token: string; expiresAt: string };
+      expect(readToken).toMatch(/^read\.\d+\.[A-Za-z0-9_-]{43}$/);
+      // It opens the game for 30 days, and says until when.
+      expect(Date.parse(expiresAt) - clock.now()).toBeGreaterThan(30 * 24 * 3600_000 - 2000);
+      expect(Date.parse(expiresAt) - clock.now()).toBeLessThanOrEqual(30 * 24 * 3600_000);
       expect((await get(logPath, readToken)).status).toBe(409);
 
       await finishWithJumps(table, () => jumpToDeadline(server, clock, table.gameId));
@@ -74,6 +77,15 @@ describe('the finished-game log over HTTP', () => {
       expect(releaseOf(read.commits)).toBe(RELEASE);
       expect(await (await get(logPath, table.host.token)).text()).toBe(text);
       expect(await (await get(logPath, readToken)).text()).toBe(text);
+
+      // When the link's 30 days are over, it is refused and says so.
+      clock.jumpTo(Date.parse(expiresAt));
+      const expired = await get(logPath, readToken);
+      expect(expired.status).toBe(403);
+      expect(await expired.json()).toEqual({
+        code: 'link_expired',
+        message: `this read-only link expired on ${expiresAt}: ask the host for a new one`,
+      });
     } finally {
       await table.close();
     }

@@ -203,6 +203,7 @@ describe('handler entry modules', () => {
       TABLE_NAME: 'events',
       WS_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/prod',
       STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:1:stateMachine:D',
+      ALLOWED_ORIGINS: 'https://d111111abcdef8.cloudfront.net',
       AWS_REGION: 'eu-west-1',
     });
     const entries = {
@@ -221,5 +222,10 @@ describe('handler entry modules', () => {
   it('given no TABLE_NAME, when an entry that needs the table is imported, then it fails at once and says why', async () => {
     delete process.env.TABLE_NAME;
     await expect(import('../../functions/handlers/deadline.js')).rejects.toThrow(/TABLE_NAME is not set/);
+  });
+
+  it('given no ALLOWED_ORIGINS, when the $connect entry is imported, then it fails at once and says why', async () => {
+    delete process.env.ALLOWED_ORIGINS;
+    await expect(import('../../functions/handlers/connect.js')).rejects.toThrow(/ALLOWED_ORIGINS is not set/);
   });
 });

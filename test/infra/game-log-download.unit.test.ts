@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EventsTable } from '../../infra/constructs/events-table.js';
@@ -46,13 +46,35 @@ describe('GameLogDownload', () => {
   it('then gives it the table name and the read-only links key from a generated secret, resolved at deploy time', () => {
     const key = new Capture();
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: { TABLE_NAME: { Ref: logicalId(table) }, REPLAY_LINK_KEY: key } },
+      Environment: {
+        Variables: Match.objectLike({ TABLE_NAME: { Ref: logicalId(table) }, REPLAY_LINK_KEY: key }),
+      },
     });
     expect(JSON.stringify(key.asObject())).toContain(`{{resolve:secretsmanager:`);
     expect(JSON.stringify(key.asObject())).toContain(logicalId(download.linkKey));
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });
+  });
+
+  it('then lets read-only links open their game for 30 days, or as long as the deployment says', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ READ_LINK_TTL_DAYS: '30' }) },
+    });
+    const other = tempApp();
+    try {
+      const scratch = new Stack(other.app, 'ShortLinks');
+      new GameLogDownload(scratch, 'GameLog', {
+        entry: join(fixtureHandlersDir, 'game-log.ts'),
+        table: new EventsTable(scratch, 'Events').table,
+        readLinkTtl: Duration.days(7),
+      });
+      Template.fromStack(scratch).hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ READ_LINK_TTL_DAYS: '7' }) },
+      });
+    } finally {
+      other.dispose();
+    }
   });
 
   it('given the site, then the PWA finds the URL in config.json beside the socket', () => {

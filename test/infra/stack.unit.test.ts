@@ -43,7 +43,7 @@ describe('SleepingCityStack', () => {
     const names = (fn: typeof connect) => Object.keys(environmentOf(fn)).sort();
     const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
     const base = [...powertools, 'TABLE_NAME'];
-    expect(names(connect)).toEqual(powertools);
+    expect(names(connect)).toEqual(['ALLOWED_ORIGINS', ...powertools]);
     expect(names(disconnect)).toEqual(base);
     expect(names(deadline)).toEqual(base);
     expect(names(defaultRoute)).toEqual([...base, 'WS_ENDPOINT'].sort());
@@ -56,6 +56,39 @@ describe('SleepingCityStack', () => {
     expect(env.STATE_MACHINE_ARN).toEqual({ Ref: logicalId(stateMachine) });
     expect(JSON.stringify(env.WS_ENDPOINT)).toContain(logicalId(stack.socket.api));
     expect(environmentOf(defaultRoute).WS_ENDPOINT).toEqual(env.WS_ENDPOINT);
+  });
+
+  it("then lets pages of the site's CloudFront address, and no other site, open sockets", () => {
+    const origins = new Capture();
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { ALLOWED_ORIGINS: origins } },
+    });
+    expect(origins.asObject()).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution), 'DomainName'] }]],
+    });
+    expect(environmentOf(connect).ALLOWED_ORIGINS).toEqual(origins.asObject());
+  });
+
+  it('given a custom domain in front of the site, then its pages may open sockets too', () => {
+    const other = tempApp();
+    const withDomain = new SleepingCityStack(other.app, 'WithDomain', {
+      handlersDir: fixtureHandlersDir,
+      webDistDir: distDir,
+      allowedOrigins: ['https://play.example'],
+    });
+    const env = Template.fromStack(withDomain).toJSON().Resources[logicalId(withDomain.handlers.connect)]
+      .Properties.Environment.Variables as Record<string, unknown>;
+    expect(env.ALLOWED_ORIGINS).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          { 'Fn::GetAtt': [logicalId(withDomain.web.distribution), 'DomainName'] },
+          ',https://play.example',
+        ],
+      ],
+    });
+    other.dispose();
   });
 
   it('then lets the default route append and query the log and post to connections', () => {
@@ -132,7 +165,7 @@ describe('SleepingCityStack', () => {
 
   it('then watches every handler, the stream, the deadlines, the socket and the table, mailing the given address', () => {
     template.resourceCountIs('AWS::CloudWatch::Alarm', stack.alarms.alarms.length);
-    for (const fn of stack.handlers.all) {
+    for (const fn of [...stack.handlers.all, stack.gameLog.handler]) {
       for (const MetricName of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           MetricName,
@@ -148,6 +181,42 @@ describe('SleepingCityStack', () => {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
     });
+  });
+
+  it('then alarms on the game-log function and graphs its errors, throttles and duration like the others', () => {
+    const gameLog = stack.gameLog.handler;
+    for (const MetricName of ['Errors', 'Throttles']) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName,
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(gameLog) } }],
+        AlarmDescription: Match.stringLikeRegexp('^The gameLog function'),
+        AlarmActions: [{ Ref: logicalId(stack.alarms.topic) }],
+      });
+    }
+    // The dashboard's body with each reference written out as the logical id it names.
+    const parts = new Capture();
+    template.hasResourceProperties('AWS::CloudWatch::Dashboard', {
+      DashboardBody: { 'Fn::Join': ['', parts] },
+    });
+    const text = (parts.asArray() as unknown[])
+      .map((part) => (typeof part === 'string' ? part : ((part as { Ref?: string }).Ref ?? '')))
+      .join('');
+    const { widgets } = JSON.parse(text) as {
+      widgets: { properties: { title?: string; metrics?: unknown[][] } }[];
+    };
+    const functionsIn = (title: string) =>
+      widgets
+        .find((widget) => widget.properties.title === title)
+        ?.properties.metrics?.filter((metric) => metric[0] === 'AWS/Lambda')
+        .map((metric) => `${metric[1]} ${metric[metric.indexOf('FunctionName') + 1]}`);
+    for (const fn of [...stack.handlers.all, gameLog]) {
+      const id = logicalId(fn);
+      expect(functionsIn('Errors (left) and throttles (right)')).toEqual(
+        expect.arrayContaining([`Errors ${id}`, `Throttles ${id}`]),
+      );
+      expect(functionsIn('Duration p99 (ms)')).toContain(`Duration ${id}`);
+    }
   });
 
   it('then outputs the web URL, the socket URL, the table name and the alarm topic', () => {

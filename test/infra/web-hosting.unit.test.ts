@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
+import { ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebHosting } from '../../infra/constructs/web-hosting.js';
 import { logicalId, tempApp } from './support/cdk.js';
@@ -82,6 +83,16 @@ describe('WebHosting', () => {
             }),
           ]),
         },
+      });
+    });
+
+    it("then sends every answer with CloudFront's managed security headers", () => {
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultCacheBehavior: Match.objectLike({
+            ResponseHeadersPolicyId: ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId,
+          }),
+        }),
       });
     });
 

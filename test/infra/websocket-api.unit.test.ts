@@ -1,10 +1,11 @@
 import { Stack } from 'aws-cdk-lib';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GameWebSocketApi } from '../../infra/constructs/websocket-api.js';
+import { GameWebSocketApi, type GameWebSocketApiProps } from '../../infra/constructs/websocket-api.js';
 import { grantsOf, inlineFunction, logicalId, tempApp } from './support/cdk.js';
 
-// Given the socket API wired to three route functions, the default one also posting, plus a projector.
+// Given the socket API wired to three route functions, the default one also posting, plus a projector, and
+// two origins allowed to open sockets (one given, one added once the site exists).
 const { app, dispose } = tempApp();
 const stack = new Stack(app, 'SocketOnly');
 const connect = inlineFunction(stack, 'Connect');
@@ -16,7 +17,9 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   disconnectHandler: disconnect,
   defaultHandler: defaultRoute,
   posters: [defaultRoute, projector],
+  allowedOrigins: ['https://play.example'],
 });
+socket.allowOrigins('https://club.example');
 const template = Template.fromStack(stack);
 const apiRef = { Ref: logicalId(socket.api) };
 afterAll(dispose);
@@ -136,28 +139,40 @@ describe('GameWebSocketApi', () => {
     expect(Object.keys(withEndpoint).sort()).toEqual([logicalId(defaultRoute), logicalId(projector)].sort());
   });
 
-  it('given a target of 2,000 rooms, then the throttle follows it', () => {
-    const other = tempApp();
-    const scratch = new Stack(other.app, 'Scratch');
-    const fn = inlineFunction(scratch, 'Fn');
-    new GameWebSocketApi(scratch, 'Socket', {
-      connectHandler: fn,
-      disconnectHandler: fn,
-      defaultHandler: fn,
-      posters: [],
-      targetRooms: 2000,
-      setAccountLogRole: false,
+  it('then tells the $connect function, and only it, which origins may open sockets', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { ALLOWED_ORIGINS: 'https://play.example,https://club.example' } },
     });
-    const scratchTemplate = Template.fromStack(scratch);
+    const withOrigins = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { ALLOWED_ORIGINS: Match.anyValue() } } },
+    });
+    expect(Object.keys(withOrigins)).toEqual([logicalId(connect)]);
+  });
+
+  it('given a target of 2,000 rooms, then the throttle follows it', () => {
+    const scratchTemplate = scratchSocket({ targetRooms: 2000, setAccountLogRole: false });
     scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
     });
     scratchTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
-    other.dispose();
   });
 
   it('given custom throttling and stage name, when synthesized, then the stage uses them', () => {
-    const other = tempApp();
+    scratchSocket({
+      stageName: 'test',
+      throttleRateLimit: 50,
+      throttleBurstLimit: 100,
+    }).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'test',
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+  });
+});
+
+/** The template of a socket API of its own, one function on every route, built with these settings. */
+function scratchSocket(settings: Partial<GameWebSocketApiProps>): Template {
+  const other = tempApp();
+  try {
     const scratch = new Stack(other.app, 'Scratch');
     const fn = inlineFunction(scratch, 'Fn');
     new GameWebSocketApi(scratch, 'Socket', {
@@ -165,14 +180,10 @@ describe('GameWebSocketApi', () => {
       disconnectHandler: fn,
       defaultHandler: fn,
       posters: [],
-      stageName: 'test',
-      throttleRateLimit: 50,
-      throttleBurstLimit: 100,
+      ...settings,
     });
-    Template.fromStack(scratch).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: 'test',
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-    });
+    return Template.fromStack(scratch);
+  } finally {
     other.dispose();
-  });
-});
+  }
+}

@@ -26,7 +26,7 @@ describe('the judge takes back his last action (sport fouls and removals)', () =
     does(t, 'host', { type: 'foul', seat: 8 });
     expect(result(t).eliminated).toEqual([{ seat: 8, how: 'fouls', round: 1 }]);
     expect(t.state.day?.voteCancelled).toBe(true);
-    expect(hostView(t).host?.canUndo).toBe(true);
+    expect(hostView(t).host?.undo).toEqual({ kind: 'foul', seat: 8 });
 
     does(t, 'host', { type: 'undo' });
     expect(t.state.alive).toContain(8);
@@ -63,7 +63,7 @@ describe('the judge takes back his last action (sport fouls and removals)', () =
     const t = judgedDay1();
     does(t, 'host', { type: 'foul', seat: 4 });
     does(t, 'host', { type: 'advance' });
-    expect(hostView(t).host?.canUndo).toBe(false);
+    expect(hostView(t).host?.undo).toBeNull();
     refused(
       unchangedBy(t, () => t.send('host', { type: 'undo' })),
       'nothing_to_undo',
@@ -82,6 +82,34 @@ describe('the judge takes back his last action (sport fouls and removals)', () =
       unchangedBy(t, () => t.send('host', { type: 'undo' })),
       'game_over',
     );
+  });
+
+  it("the desk is told what undo takes back: the judge action first, then the phase's last move", () => {
+    const t = judgedDay1();
+    expect(hostView(t).host?.undo).toBeNull();
+    does(t, 'host', { type: 'nominate', target: 7, as: 1 });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'nomination', target: 7 });
+    does(t, 'host', { type: 'remark', seat: 6 });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'remark', seat: 6 });
+    does(t, 'host', { type: 'undo' });
+    does(t, 'host', { type: 'disqualify', seat: 4, reason: 'insults' });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'disqualification', seat: 4 });
+    does(t, 'host', { type: 'undo' });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'nomination', target: 7 });
+    does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'nominate', target: 8, as: 2 });
+    while (!t.state.ballot) does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'vote', target: 7, as: 3 });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'vote', seat: 3 });
+    while (t.state.phase.kind === 'day') does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'recordShot', target: 6 });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'shot', target: 6 });
+    does(t, 'host', { type: 'undo' });
+    does(t, 'host', { type: 'recordShot', target: null });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'shot', target: null });
+    while (t.state.wake !== 'don') does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'act', ability: 'check', target: 3, as: 9 });
+    expect(hostView(t).host?.undo).toEqual({ kind: 'act', ability: 'check', seat: 9, target: 3 });
   });
 
   it('only the judge undoes, and only at a table he records', () => {

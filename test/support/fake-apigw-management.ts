@@ -5,15 +5,12 @@ import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service
  * connection from a script of HTTP statuses (the last one repeats; 200 when none is given). Every post
  * is recorded, so a test sees how often the client tried.
  */
-export class FakeConnectionsApi {
+export class FakeConnectionsApi extends FakeAwsService {
   readonly posts: { connectionId: string; status: number; body: string }[] = [];
   private readonly scripts = new Map<string, number[]>();
-  private readonly service = new FakeAwsService('application/json', (request, reply) =>
-    this.post(request, reply),
-  );
 
-  get endpoint(): string {
-    return this.service.endpoint;
+  constructor() {
+    super('application/json');
   }
 
   /** What the next posts to this connection get, in order. */
@@ -21,12 +18,7 @@ export class FakeConnectionsApi {
     this.scripts.set(connectionId, statuses);
   }
 
-  async start(): Promise<this> {
-    await this.service.start();
-    return this;
-  }
-
-  private post(request: FakeRequest, reply: Reply): void {
+  protected handle(request: FakeRequest, reply: Reply): void {
     const connectionId = decodeURIComponent(request.url.replace(/^.*\/@connections\//, ''));
     const script = this.scripts.get(connectionId) ?? [];
     const status = (script.length > 1 ? script.shift() : script[0]) ?? 200;
@@ -40,9 +32,5 @@ export class FakeConnectionsApi {
 
   triesOf(connectionId: string): number {
     return this.posts.filter((p) => p.connectionId === connectionId).length;
-  }
-
-  close(): Promise<void> {
-    return this.service.close();
   }
 }

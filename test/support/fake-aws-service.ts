@@ -12,25 +12,27 @@ export interface FakeRequest {
 export type Reply = (status: number, payload: object | null, errorType?: string) => void;
 
 /**
- * The HTTP side every fake AWS service shares: an HTTP server on a free loopback port that reads each
- * request whole and hands it to the service's own rules, and `failNext`, which makes the next call fail with
- * a given error type before those rules are asked. The real SDK clients are pointed at `endpoint`.
+ * What every fake AWS service is: an HTTP server on a free loopback port that reads each request whole and
+ * hands it to the service's own rules (`handle`, all a fake writes), and `failNext`, which makes the next
+ * call fail with a given error type before those rules are asked. The real SDK clients are pointed at
+ * `endpoint`; `await new FakeX().start()` gives the running fake.
  */
-export class FakeAwsService {
+export abstract class FakeAwsService {
   endpoint = '';
   private server: Server | null = null;
   private failure: { type: string; status: number } | null = null;
 
-  constructor(
-    private readonly contentType: string,
-    private readonly handle: (request: FakeRequest, reply: Reply) => void,
-  ) {}
+  /** `contentType`: what the service's protocol answers in (awsJson1_0, REST JSON). */
+  constructor(private readonly contentType: string) {}
+
+  /** The service's own rules for one request. */
+  protected abstract handle(request: FakeRequest, reply: Reply): void;
 
   failNext(type: string, status = 400): void {
     this.failure = { type, status };
   }
 
-  async start(): Promise<void> {
+  async start(): Promise<this> {
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -54,6 +56,7 @@ export class FakeAwsService {
     this.server = server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return this;
   }
 
   close(): Promise<void> {

@@ -18,24 +18,16 @@ export interface FakeSchedule {
  * creating one that exists is `ConflictException` (409). `runAll` runs every schedule and, like
  * `ActionAfterCompletion: DELETE`, deletes it. `failNext` makes the next call fail with a given error.
  */
-export class FakeEventBridgeScheduler {
+export class FakeEventBridgeScheduler extends FakeAwsService {
   readonly schedules: FakeSchedule[] = [];
   /** Schedules that ran (and were deleted), in order. */
   readonly ran: FakeSchedule[] = [];
-  private readonly service = new FakeAwsService('application/json', (request, reply) =>
-    this.answer(request, reply),
-  );
 
-  get endpoint(): string {
-    return this.service.endpoint;
+  constructor() {
+    super('application/json');
   }
 
-  async start(): Promise<this> {
-    await this.service.start();
-    return this;
-  }
-
-  private answer(request: FakeRequest, reply: Reply): void {
+  protected handle(request: FakeRequest, reply: Reply): void {
     const match = /^\/schedules\/([^/?]+)/.exec(request.url);
     if (request.method !== 'POST' || !match) {
       return reply(404, { message: `${request.method} ${request.url}` }, 'ResourceNotFoundException');
@@ -72,13 +64,5 @@ export class FakeEventBridgeScheduler {
       if (schedule.actionAfterCompletion !== 'DELETE') this.schedules.push(schedule);
       this.ran.push(schedule);
     }
-  }
-
-  failNext(type: string, status = 400): void {
-    this.service.failNext(type, status);
-  }
-
-  close(): Promise<void> {
-    return this.service.close();
   }
 }

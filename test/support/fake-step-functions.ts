@@ -14,22 +14,14 @@ export interface FakeExecution {
  * finished execution, or another input) it is `ExecutionAlreadyExists`. `failNext` makes the next call fail
  * with a given error type.
  */
-export class FakeStepFunctions {
+export class FakeStepFunctions extends FakeAwsService {
   readonly executions: FakeExecution[] = [];
-  private readonly service = new FakeAwsService('application/x-amz-json-1.0', (request, reply) =>
-    this.answer(request, reply),
-  );
 
-  get endpoint(): string {
-    return this.service.endpoint;
+  constructor() {
+    super('application/x-amz-json-1.0');
   }
 
-  async start(): Promise<this> {
-    await this.service.start();
-    return this;
-  }
-
-  private answer(request: FakeRequest, reply: Reply): void {
+  protected handle(request: FakeRequest, reply: Reply): void {
     const target = String(request.headers['x-amz-target'] ?? '');
     const body = JSON.parse(request.body || '{}') as Record<string, string>;
     if (target !== 'AWSStepFunctions.StartExecution') {
@@ -61,13 +53,5 @@ export class FakeStepFunctions {
   /** Every execution runs to its end (the Wait elapsed and the task ran). */
   finishAll(): void {
     for (const e of this.executions) e.status = 'SUCCEEDED';
-  }
-
-  failNext(type: string, status = 400): void {
-    this.service.failNext(type, status);
-  }
-
-  close(): Promise<void> {
-    return this.service.close();
   }
 }

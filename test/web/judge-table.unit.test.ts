@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEAL_CHOICES, dealingOf } from '../../web/src/logic/deal.js';
+import { DEAL_CHOICES, dealingOf, rememberDeal, rememberedDeal } from '../../web/src/logic/deal.js';
 import { bestMoveDesk } from '../../web/src/logic/host-desk.js';
 import { canPassPhone, passedCard } from '../../web/src/logic/pass-phone.js';
+import { MemoryStore } from '../../web/src/logic/sessions.js';
 import { hostView, must, seatView, tableOf } from './support/views.js';
 
 /** Seven at a live table recorded by the host: mafioso 1, the Don 2, the Sheriff 3. */
@@ -36,6 +37,18 @@ describe('the phone passed round the table', () => {
 describe('the deal a judge chooses', () => {
   it('plays physical cards as a deal by hand, every other choice as its own dealing', () => {
     expect(DEAL_CHOICES.map(dealingOf)).toEqual(['random', 'manual', 'manual', 'cards']);
+  });
+
+  it('is remembered on the device per game while the room still deals that way', () => {
+    const store = new MemoryStore();
+    expect(rememberedDeal(store, 'g1', 'manual')).toBeNull();
+    rememberDeal(store, 'g1', 'physical');
+    expect(rememberedDeal(store, 'g1', 'manual')).toBe('physical');
+    expect(rememberedDeal(store, 'g2', 'manual')).toBeNull();
+    // The settings changed since (another device, the settings form): the judge is asked again.
+    expect(rememberedDeal(store, 'g1', 'cards')).toBeNull();
+    store.setItem('sc.deal.g1', 'marked deck');
+    expect(rememberedDeal(store, 'g1', 'manual')).toBeNull();
   });
 });
 

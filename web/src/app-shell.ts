@@ -19,6 +19,7 @@ import type { CommandEvent, CreateDetail, JoinDetail, PushEvent, ThreadEvent } f
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
+import { type DealChoice, rememberDeal, rememberedDeal } from './logic/deal.js';
 import { lastTimers, rememberTimers } from './logic/last-timers.js';
 import { isNight, screenKey, screenOf } from './logic/screen.js';
 import {
@@ -174,6 +175,7 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-push', this.onPush);
     this.addEventListener('sc-leave', this.onLeave);
     this.addEventListener('sc-mute', this.onMute);
+    this.addEventListener('sc-deal', this.onDeal);
     this.enter(this.route);
   }
 
@@ -242,7 +244,9 @@ export class AppShell extends LitElement {
     if (r.page === 'sheet') return html`<sc-sheet-page></sc-sheet-page>`;
     switch (screenOf(view)) {
       case 'lobby':
-        return html`<sc-lobby-page></sc-lobby-page>`;
+        return html`<sc-lobby-page
+          .deal=${rememberedDeal(this.store, this.room.session.gameId, view.settings.dealing)}
+        ></sc-lobby-page>`;
       case 'host':
         return html`<sc-host-page></sc-host-page>`;
       case 'play':
@@ -365,6 +369,12 @@ export class AppShell extends LitElement {
     this.signals.muted = e.detail;
     this.muted = e.detail;
     this.signals.askToNotify();
+  };
+
+  private readonly onDeal = (e: CustomEvent<DealChoice>) => {
+    const gameId = this.room.session?.gameId;
+    if (gameId) rememberDeal(this.store, gameId, e.detail);
+    this.requestUpdate();
   };
 
   private readonly onNetwork = () => {

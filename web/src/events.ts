@@ -2,6 +2,7 @@ import type { Command } from '../../shared/engine/commands.js';
 import type { ChatMessage } from '../../shared/log/records.js';
 import type { SettingsInput } from '../../shared/rules/settings.js';
 import type { CommandResult } from './controllers/game-socket.js';
+import type { DealChoice } from './logic/deal.js';
 import type { Locale } from './logic/locale-pick.js';
 
 /**
@@ -57,6 +58,8 @@ declare global {
     'sc-thread': ThreadEvent;
     'sc-push': PushEvent;
     'sc-leave': CustomEvent<null>;
+    /** A judge's choice of how the roles are dealt (`logic/deal.ts`). */
+    'sc-deal': CustomEvent<DealChoice>;
   }
 }
 

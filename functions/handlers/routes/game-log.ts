@@ -27,7 +27,9 @@ export function gameLogHandler(ports: LogAccessPorts, log: Log) {
     if (what === 'read-link') {
       const link = await readLinkToken(ports, gameId, token);
       log({ action: 'readLink', game: gameId, outcome: link.ok ? 'given' : link.code });
-      return link.ok ? json(200, { gameId, token: link.token }) : refusal(link);
+      return link.ok
+        ? json(200, { gameId, token: link.token, expiresAt: new Date(link.expiresAt).toISOString() })
+        : refusal(link);
     }
     const answer = await finishedLog(ports, gameId, token);
     log({ action: 'gameLog', game: gameId, outcome: answer.ok ? 'sent' : answer.code });

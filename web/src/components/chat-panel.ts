@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../shared/log/records.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
 import type { Channel } from '../logic/screen.js';
+import { ruledList } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 
 export function channelName(channel: Channel): string {
@@ -31,20 +32,15 @@ export class ChatPanel extends LitElement {
 
   static override styles = [
     shared,
+    ruledList,
     css`
       ol {
-        list-style: none;
         margin: 0 0 0.5rem;
-        padding: 0;
         max-height: 14rem;
         overflow-y: auto;
       }
       li {
         padding: 0.25rem 0;
-        border-bottom: 1px solid var(--line);
-      }
-      .who {
-        font-weight: 700;
       }
       .tag {
         font-size: 0.75rem;

@@ -20,6 +20,7 @@ import {
 } from '../i18n/names.js';
 import { type NightEntry, nightEntries } from '../logic/club-sheet.js';
 import { departurePhase } from '../logic/sheet.js';
+import { ruledList, termGrid } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -35,15 +36,10 @@ export class ClubSheetView extends LitElement {
 
   static override styles = [
     shared,
+    ruledList,
+    termGrid,
     css`
-      ul {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-      }
       li {
-        padding: 0.3rem 0;
-        border-bottom: 1px solid var(--line);
         overflow-wrap: anywhere;
       }
       li:last-child {
@@ -67,17 +63,7 @@ export class ClubSheetView extends LitElement {
         font-weight: 700;
         color: var(--danger, #b00020);
       }
-      dl {
-        display: grid;
-        grid-template-columns: auto 1fr;
-        gap: 0.2rem 0.75rem;
-        margin: 0;
-      }
-      dt {
-        font-weight: 700;
-      }
       dd {
-        margin: 0;
         overflow-wrap: anywhere;
       }
       h3 {

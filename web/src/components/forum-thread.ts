@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../shared/log/records.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
 import { quoted, splitQuote } from '../logic/quote.js';
+import { ruledList } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -24,18 +25,13 @@ export class ForumThread extends LitElement {
 
   static override styles = [
     shared,
+    ruledList,
     css`
       ol {
-        list-style: none;
         margin: 0 0 0.5rem;
-        padding: 0;
       }
       li {
         padding: 0.5rem 0;
-        border-bottom: 1px solid var(--line);
-      }
-      .who {
-        font-weight: 700;
       }
       .text {
         white-space: pre-wrap;

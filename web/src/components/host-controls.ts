@@ -3,6 +3,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
+import { undoLabel } from '../i18n/undo-label.js';
 import { canAdvance, records } from '../logic/host-desk.js';
 import { canEndDiscussion } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
@@ -36,6 +37,13 @@ export class HostControls extends LitElement {
       }
       button:not(.next) {
         padding: 0.5rem 0.7rem;
+      }
+      /* It names what it takes back ("Undo: foul of seat 4"): two short lines rather than a squeezed row. */
+      .undo {
+        max-width: 9.5rem;
+        white-space: normal;
+        line-height: 1.15;
+        font-size: 0.85rem;
       }
     `,
   ];
@@ -78,8 +86,8 @@ export class HostControls extends LitElement {
       }
       ${
         records(v)
-          ? html`<button ?disabled=${!v.host?.canUndo} @click=${() => command(this, { type: 'undo' })}>
-            ${msg('Undo', { id: 'ctl.undo' })}
+          ? html`<button class="undo" ?disabled=${!v.host?.undo} @click=${() => command(this, { type: 'undo' })}>
+            ${undoLabel(v.host?.undo ?? null)}
           </button>`
           : ''
       }

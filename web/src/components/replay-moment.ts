@@ -5,6 +5,7 @@ import type { ReplayMoment } from '../../../shared/audit/replay.js';
 import { phaseTitle, roleName, seatAndName, stageName, teamName } from '../i18n/names.js';
 import { chatByChannel, clockLeftAt, duration } from '../logic/replay.js';
 import { namesOf } from '../logic/screen.js';
+import { ruledList, termGrid } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 import { channelName } from './chat-panel.js';
 
@@ -21,35 +22,14 @@ export class ReplayMomentView extends LitElement {
 
   static override styles = [
     shared,
+    ruledList,
+    termGrid,
     css`
-      ul,
-      ol {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-      }
-      li {
-        padding: 0.3rem 0;
-        border-bottom: 1px solid var(--line);
-      }
       .out {
         color: var(--muted);
         text-decoration: line-through;
       }
-      .who {
-        font-weight: 700;
-      }
-      dl {
-        display: grid;
-        grid-template-columns: auto 1fr;
-        gap: 0.2rem 0.75rem;
-        margin: 0;
-      }
-      dt {
-        font-weight: 700;
-      }
       dd {
-        margin: 0;
         font-variant-numeric: tabular-nums;
       }
     `,

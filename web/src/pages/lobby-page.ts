@@ -1,7 +1,7 @@
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
-import { customElement, query, state } from 'lit/decorators.js';
+import { customElement, property, query, state } from 'lit/decorators.js';
 import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { Settings } from '../../../shared/rules/settings.js';
@@ -37,8 +37,11 @@ export class LobbyPage extends LitElement {
   @state()
   private room: RoomState = emptyRoom;
   @query('#leave-ask') private leaveDialog?: ConfirmDialog;
-  /** A judge at a live table picks how the roles are dealt before he may start (asked on this device). */
-  @state() private deal: DealChoice | null = null;
+  /**
+   * How a judge at a live table deals, as this device remembers it for the game (the shell keeps it, from
+   * the `sc-deal` his choice raises): he may not start before he has chosen.
+   */
+  @property({ attribute: false }) deal: DealChoice | null = null;
 
   static override styles = [
     shared,
@@ -226,7 +229,6 @@ export class LobbyPage extends LitElement {
   }
 
   private chooseDeal(v: GameView, choice: DealChoice): void {
-    this.deal = choice;
     const dealing = dealingOf(choice);
     if (v.settings.dealing !== dealing)
       command(this, { type: 'configure', settings: { ...v.settings, dealing } });

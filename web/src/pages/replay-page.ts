@@ -267,6 +267,10 @@ function refusalText(code: string, message: string): string {
       return msg('Could not reach the server.', { id: 'err.network' });
     case 'host_only':
       return msg('Only the host gives read-only links.', { id: 'replay.hostOnly' });
+    case 'link_expired':
+      return msg('This read-only link has expired: ask the host for a new one.', {
+        id: 'replay.linkExpired',
+      });
     case 'bad_log':
       return msg(str`That file is not a game log: ${message}`, { id: 'replay.badLog' });
     default:

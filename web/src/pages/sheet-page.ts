@@ -11,6 +11,7 @@ import { clubSheetOf } from '../logic/club-sheet.js';
 import { signed } from '../logic/judge.js';
 import { namesOf } from '../logic/screen.js';
 import { departurePhase, sheetOf, tallyEntries } from '../logic/sheet.js';
+import { termGrid } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 import '../components/club-sheet-view.js';
 
@@ -27,6 +28,7 @@ export class SheetPage extends LitElement {
 
   static override styles = [
     shared,
+    termGrid,
     css`
       table {
         width: 100%;
@@ -47,16 +49,7 @@ export class SheetPage extends LitElement {
         font-variant-numeric: tabular-nums;
       }
       dl {
-        display: grid;
-        grid-template-columns: auto 1fr;
-        gap: 0.2rem 0.75rem;
         margin: 0 0 0.75rem;
-      }
-      dt {
-        font-weight: 700;
-      }
-      dd {
-        margin: 0;
       }
       .tools {
         margin-bottom: 0.75rem;
