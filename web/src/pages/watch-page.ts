@@ -4,6 +4,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { GameView } from '../../../shared/views/types.js';
 import '../components/chat-panel.js';
+import '../components/forum-newspaper.js';
 import '../components/morning-banner.js';
 import '../components/phase-bar.js';
 import '../components/public-day.js';
@@ -17,8 +18,8 @@ import { shared } from '../styles/shared.js';
 
 /**
  * A spectator's phone: the public table and nothing else — seats, who is out, the phase and its clock, the
- * day's nominations and open votes, the table's chat, and the whole story once the game is over. It has no
- * key that acts: the server refuses a spectator's every move anyway.
+ * day's nominations and open votes, the table's chat (and the forum game's newspaper), and the whole story
+ * once the game is over. It has no key that acts: the server refuses a spectator's every move anyway.
  */
 @localized()
 @customElement('sc-watch-page')
@@ -68,12 +69,13 @@ export class WatchPage extends LitElement {
           .label=${msg('Table', { id: 'meta.table' })}
         ></sc-seat-grid>
       </div>
+      ${v.forum ? html`<sc-forum-newspaper .pages=${v.forum.newspaper} .names=${names}></sc-forum-newspaper>` : ''}
       ${this.chat(v)}`;
   }
 
   /** The table's own channel, read-only: a spectator has no say at the table. */
   private chat(v: GameView) {
-    if (!v.settings.chat || v.forum || v.chat.length === 0) return '';
+    if (!v.settings.chat || v.chat.length === 0) return '';
     return html`<sc-chat-panel .messages=${v.chat} .channels=${[]} .names=${namesOf(v)}></sc-chat-panel>`;
   }
 }
