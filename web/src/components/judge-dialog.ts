@@ -150,7 +150,12 @@ export class JudgeDialog extends LitElement {
       <h3 id="jd-confirm-h">${msg(str`Disqualify ${who}?`, { id: 'judge.confirm' })}</h3>
       <div id="jd-confirm-t">
         <p>${msg(str`Reason: ${this.confirming}`, { id: 'judge.confirmReason' })}</p>
-        <p class="muted">${msg('He leaves the game at once. This cannot be undone.', { id: 'judge.confirmText' })}</p>
+        <p class="muted">${msg(
+          'The player leaves the game at once. Undo takes it back while it is your last action.',
+          {
+            id: 'judge.confirmText',
+          },
+        )}</p>
       </div>
       <div class="keys">
         <button class="danger" @click=${this.disqualifyNow}>${msg('Yes, disqualify', { id: 'judge.yes' })}</button>

@@ -209,7 +209,7 @@ export const templates = {
   'judge.back': 'Volver',
   'judge.confirm': str`¿Descalificar a ${0}?`,
   'judge.confirmReason': str`Motivo: ${0}`,
-  'judge.confirmText': 'Sale de la partida en el acto. No se puede deshacer.',
+  'judge.confirmText': 'Sale de la partida en el acto. «Deshacer» lo revierte mientras sea tu última acción.',
   'judge.disqualify': 'Descalificar',
   'judge.points': 'Puntos extra',
   'judge.range': str`De ${0} a ${1}, en pasos de ${2}.`,

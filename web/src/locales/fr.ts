@@ -210,7 +210,8 @@ export const templates = {
   'judge.back': 'Retour',
   'judge.confirm': str`Disqualifier ${0} ?`,
   'judge.confirmReason': str`Motif : ${0}`,
-  'judge.confirmText': 'Il quitte la partie sur-le-champ. C’est irréversible.',
+  'judge.confirmText':
+    'Départ immédiat de la partie. « Défaire » le reprend tant que c’est votre dernière action.',
   'judge.disqualify': 'Disqualifier',
   'judge.points': 'Points supplémentaires',
   'judge.range': str`De ${0} à ${1}, par pas de ${2}.`,

@@ -210,7 +210,7 @@ export const templates = {
   'judge.back': 'Înapoi',
   'judge.confirm': str`Îl descalifici pe ${0}?`,
   'judge.confirmReason': str`Motiv: ${0}`,
-  'judge.confirmText': 'Iese imediat din joc. Nu se poate anula.',
+  'judge.confirmText': 'Iese imediat din joc. „Anulează” o ia înapoi cât timp e ultima ta acțiune.',
   'judge.disqualify': 'Descalifică',
   'judge.points': 'Puncte suplimentare',
   'judge.range': str`De la ${0} la ${1}, în pași de ${2}.`,

@@ -209,7 +209,7 @@ export const templates = {
   'judge.back': 'Назад',
   'judge.confirm': str`Дисквалифицировать игрока ${0}?`,
   'judge.confirmReason': str`Причина: ${0}`,
-  'judge.confirmText': 'Игрок сразу покидает игру. Отменить это нельзя.',
+  'judge.confirmText': 'Игрок сразу покидает игру. «Отменить» вернёт всё, пока это ваше последнее действие.',
   'judge.disqualify': 'Дисквалификация',
   'judge.points': 'Дополнительные баллы',
   'judge.range': str`От ${0} до ${1}, с шагом ${2}.`,
