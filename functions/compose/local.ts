@@ -29,6 +29,7 @@ import type { Timers } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
+import type { PushBook } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
 export type StoreKind = 'log' | 'dynamo' | 'memory';
 export const STORE_KINDS: readonly StoreKind[] = ['log', 'dynamo', 'memory'];
@@ -42,6 +43,8 @@ export interface Stores {
   stats?: () => Record<string, unknown>;
   /** Why the store can no longer write (disk full, I/O error), or null while it can. */
   failed?: () => Error | null;
+  /** A durable book of push subscriptions where the store has one (DynamoDB's table); else they live in memory. */
+  pushBook?: (now: () => number) => PushBook;
   close(): Promise<void>;
 }
 
@@ -83,12 +86,14 @@ export async function openStores(
         { DynamoEventStore },
         { createTableIfMissing },
         { startDynamoServer },
+        { DynamoPushBook },
       ] = await Promise.all([
         import('../adapters/aws/dynamo/client.js'),
         import('../adapters/aws/dynamo/directory.js'),
         import('../adapters/aws/dynamo/event-store.js'),
         import('../adapters/aws/dynamo/table.js'),
         import('../local/dynamo-server.js'),
+        import('../adapters/aws/dynamo/push-book.js'),
       ]);
       const dir = join(dataDir, 'dynamo');
       const server = await startDynamoServer({ dataDir: dir });
@@ -106,6 +111,7 @@ export async function openStores(
         store,
         directory,
         where: `${dir} (dynalite at ${server.endpoint})`,
+        pushBook: (now) => new DynamoPushBook({ client, tableName: TABLE_NAME, now }),
         close: async () => {
           await closeBoth(store, directory);
           client.destroy();
@@ -231,11 +237,12 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       meter,
       clock,
       ids: randomIds,
-      // Subscriptions live with the process: the PWA sends its own again each time it opens the game.
+      // Without a durable book subscriptions live with the process: the PWA sends its own again each time it
+      // opens the game.
       ...(options.vapid
         ? {
             push: {
-              book: new MemoryPushBook({ now: () => clock.now() }),
+              book: stores.pushBook?.(() => clock.now()) ?? new MemoryPushBook({ now: () => clock.now() }),
               sender: new WebPushSender(options.vapid),
             },
           }

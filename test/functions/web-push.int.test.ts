@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
@@ -117,6 +120,44 @@ describe('Web Push switched off', () => {
       await Promise.all([table.host, ...table.players].map((c) => c.close()));
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('Web Push on the DynamoDB store', () => {
+  it('given a seat subscribed on a server keeping DynamoDB, when the server restarts mid-day and the day runs out, then the subscription was kept and the night is pushed', async () => {
+    // given a forum game on the DynamoDB store whose seat 1 subscribed, started and in its day
+    const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-push-dynamo-'));
+    const first = await startServer({ port: 0, dataDir, store: 'dynamo', clock, quiet: true, vapid });
+    let gameId: string;
+    try {
+      const table = await LocalTable.open(first.wsUrl, 7, { preset: 'forum' });
+      gameId = table.gameId;
+      await table
+        .player(1)
+        .request({ action: 'push', subscription: endpoint.subscribe('kept') }, frameOf('pushSaved'));
+      await table.start();
+      await first.settle();
+      await Promise.all([table.host, ...table.players].map((c) => c.close()));
+    } finally {
+      await first.close();
+    }
+
+    // when the server starts again on the same data and the day's deadline comes
+    const again = await startServer({ port: 0, dataDir, store: 'dynamo', clock, quiet: true, vapid });
+    try {
+      expect(await again.app.deps.push?.book.forGame(gameId)).toHaveLength(1);
+      expect(await jumpToDeadline(again, clock, gameId)).toMatchObject({ kind: 'night', round: 1 });
+      await again.settle();
+
+      // then the seat heard of the day from the first server and of the night from the second
+      expect(endpoint.pushesTo('kept').map((p) => JSON.parse(p.plaintext).phase)).toEqual([
+        { kind: 'day', round: 1 },
+        { kind: 'night', round: 1 },
+      ]);
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
