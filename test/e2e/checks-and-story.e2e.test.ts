@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { createRoom, disqualify, seatGuests } from './support/host.js';
-import { Phone } from './support/phone.js';
+import { disqualify } from './support/host.js';
+import { startSixSeats } from './support/six-seats.js';
 import { useStack } from './support/suite.js';
-
-/** Ann (mafioso), Boris (Don) and Carmen (Sheriff) play on their phones; three civilians have none. */
-const PLAYERS = ['Ann', 'Boris', 'Carmen'];
-const GUESTS = ['Dora', 'Emil', 'Fane'];
 
 describe('checks kept in view, the story after the game, the dead seeing every role', () => {
   const e2e = useStack();
 
   it("the Sheriff's check that ends the night is still on his screen in the morning", async () => {
-    const host = await e2e.phone();
-    const code = await createRoom(host, e2e.url, 'Host', {
-      dealing: 'manual',
-      switches: ['Players who are out see every role'],
-    });
-    const [ann, boris, carmen] = await Promise.all(
-      PLAYERS.map(async (name) => new Phone(await e2e.phone(), name)),
-    );
-    for (const p of [ann, boris, carmen]) await p.join(e2e.url, code);
-    await seatGuests(host, GUESTS);
-    await host.getByText('Players: 6').waitFor();
-    for (const [seat, role] of Object.entries({ 1: 'mafia', 2: 'don', 3: 'sheriff' }))
-      await host.locator(`#as-${seat}`).selectOption(role);
-    await host.getByRole('button', { name: 'Start the game' }).click();
+    const { host, code, ann, boris, carmen } = await startSixSeats(e2e, [
+      'Players who are out see every role',
+    ]);
     await expect(carmen.readRole()).resolves.toBe('sheriff');
 
     // The introduction night and a quiet day 1 pass on the clock.

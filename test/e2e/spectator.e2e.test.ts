@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { createRoom, disqualify, seatGuests } from './support/host.js';
+import { disqualify } from './support/host.js';
 import { Phone } from './support/phone.js';
+import { startSixSeats } from './support/six-seats.js';
 import { useStack } from './support/suite.js';
-
-/** Ann (mafioso), Boris (Don) and Carmen (Sheriff) play on their phones; three civilians have none. */
-const PLAYERS = ['Ann', 'Boris', 'Carmen'];
-const GUESTS = ['Dora', 'Emil', 'Fane'];
 
 describe('a late comer watches the game as a spectator', () => {
   const e2e = useStack();
 
   it('opens the join link of a game under way, watches the day with no role shown, reloads, and sees the game end', async () => {
-    const host = await e2e.phone();
-    const code = await createRoom(host, e2e.url, 'Host', { dealing: 'manual' });
-    const [ann, boris, carmen] = await Promise.all(
-      PLAYERS.map(async (name) => new Phone(await e2e.phone(), name)),
-    );
-    for (const p of [ann, boris, carmen]) await p.join(e2e.url, code);
-    await seatGuests(host, GUESTS);
-    await host.getByText('Players: 6').waitFor();
-    for (const [seat, role] of Object.entries({ 1: 'mafia', 2: 'don', 3: 'sheriff' }))
-      await host.locator(`#as-${seat}`).selectOption(role);
-    await host.getByRole('button', { name: 'Start the game' }).click();
+    const { host, code, ann } = await startSixSeats(e2e);
     await expect(ann.readRole()).resolves.toBe('mafia');
 
     // Vera comes late: her join finds no open room, and she is offered to watch instead.
