@@ -3,7 +3,7 @@ import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import { driveWithJumps } from '../support/finish-game.js';
 import { jumpToDeadline } from '../support/jump.js';
-import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
+import { LONG_NIGHTS, LocalTable } from '../support/local-table.js';
 
 let server: RunningServer;
 const clock = new JumpingClock();
@@ -12,9 +12,6 @@ beforeAll(async () => {
   server = await startServer({ port: 0, store: 'memory', quiet: true, clock });
 });
 afterAll(() => server?.close());
-
-/** Long steps: the days end by jumps of the clock, and the night waits while the mafia acts. */
-const LONG_NIGHTS = { ...SLOW_ONLINE, timers: { ...SLOW_ONLINE.timers, defence: 600 } };
 
 describe('local stack: what the town cannot learn from the frames it gets', () => {
   it('given night 1, when the mafia chats and shoots, then a civilian receives no frame at all while the mafia sees both', async () => {

@@ -4,7 +4,7 @@ import { type RunningServer, startServer } from '../../functions/local/server.js
 import type { ServerFrame } from '../../shared/index.js';
 import { driveWithJumps } from '../support/finish-game.js';
 import { jumpToDeadline } from '../support/jump.js';
-import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
+import { LONG_NIGHTS, LocalTable } from '../support/local-table.js';
 import { GameClient } from '../support/ws-client.js';
 
 let server: RunningServer;
@@ -14,9 +14,6 @@ beforeAll(async () => {
   server = await startServer({ port: 0, store: 'memory', quiet: true, clock });
 });
 afterAll(() => server?.close());
-
-/** Long steps: the days end by jumps of the clock, and the night waits while the mafia acts. */
-const LONG_NIGHTS = { ...SLOW_ONLINE, timers: { ...SLOW_ONLINE.timers, defence: 600 } };
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 const viewVersions = (frames: ServerFrame[]) => frames.flatMap((f) => (f.type === 'view' ? [f.version] : []));

@@ -22,6 +22,9 @@ export const SLOW_ONLINE = {
   },
 };
 
+/** Long steps: the days end by jumps of the clock, and the night waits while the mafia acts. */
+export const LONG_NIGHTS = { ...SLOW_ONLINE, timers: { ...SLOW_ONLINE.timers, defence: 600 } };
+
 /**
  * A room on a running server: the host's socket and one socket per player, each seeing only his own views.
  * `drive` plays the game as a table that wants it over quickly: the mafia know their team, town nominates
