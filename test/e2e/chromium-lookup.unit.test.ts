@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findChromium, HOW_TO_GET_CHROMIUM, type Machine } from './support/chromium.js';
+import {
+  findChromium,
+  HOW_TO_GET_CHROMIUM,
+  type Machine,
+  playwrightShellBeside,
+} from './support/chromium.js';
 
 const PLAYWRIGHT = '/home/ann/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
 
@@ -47,6 +52,40 @@ describe('finding a Chromium for the browser tests', () => {
   it("given only Playwright's own download, when looking, then it is used; given none, then nothing is", () => {
     expect(findChromium(machine({}, [PLAYWRIGHT]))).toBe(PLAYWRIGHT);
     expect(findChromium(machine({ platform: 'darwin' }, []))).toBeNull();
+  });
+
+  it('given a headless shell beside a browser, when looking for the shell build, then the shell is used', () => {
+    const installed = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'];
+    expect(findChromium(machine({}, installed), 'shell')).toBe('/usr/bin/chromium-headless-shell');
+    expect(findChromium(machine({}, installed), 'full')).toBe('/usr/bin/chromium');
+  });
+
+  it("given only Playwright's downloads, when looking for the shell build, then its shell is used", () => {
+    const shell =
+      '/home/ann/.cache/ms-playwright/chromium_headless_shell-1255/chrome-headless-shell-linux64/chrome-headless-shell';
+    expect(findChromium(machine({}, [PLAYWRIGHT, shell]), 'shell')).toBe(shell);
+  });
+
+  it('given no headless shell or a named browser, when looking for the shell build, then the full browser is used', () => {
+    expect(findChromium(machine({}, ['/usr/bin/chromium']), 'shell')).toBe('/usr/bin/chromium');
+    const named = { env: { CHROMIUM_PATH: '/opt/my/chrome' } };
+    expect(
+      findChromium(machine(named, ['/opt/my/chrome', '/usr/bin/chromium-headless-shell']), 'shell'),
+    ).toBe('/opt/my/chrome');
+  });
+
+  it.each([
+    [
+      'C:\\Users\\ann\\AppData\\Local\\ms-playwright\\chromium-1255\\chrome-win64\\chrome.exe',
+      'C:\\Users\\ann\\AppData\\Local\\ms-playwright\\chromium_headless_shell-1255\\chrome-headless-shell-win64\\chrome-headless-shell.exe',
+    ],
+    [
+      '/Users/ann/Library/Caches/ms-playwright/chromium-1255/chrome-mac-arm64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing',
+      '/Users/ann/Library/Caches/ms-playwright/chromium_headless_shell-1255/chrome-headless-shell-mac-arm64/chrome-headless-shell',
+    ],
+    ['/opt/elsewhere/chrome', null],
+  ])("given Playwright's Chromium at %s, when naming its shell, then it is %s", (chrome, shell) => {
+    expect(playwrightShellBeside(chrome)).toBe(shell);
   });
 
   it('given no browser, when the tests say so, then one line tells how to get one', () => {

@@ -145,7 +145,7 @@ describe('the video table', () => {
   beforeAll(async () => {
     stack = await startStack();
     browser = await chromium.launch({
-      executablePath: chromiumPath(),
+      executablePath: chromiumPath('shell'),
       headless: true,
       args: [...CHROMIUM_ARGS, ...MEDIA_ARGS],
     });

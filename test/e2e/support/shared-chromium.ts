@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await ensureWebBuilt();
   let executablePath: string;
   try {
-    executablePath = chromiumPath();
+    executablePath = chromiumPath('shell');
   } catch (error) {
     project.provide('chromium', { error: (error as Error).message });
     return async () => undefined;
