@@ -130,7 +130,7 @@ describe("the server's native digest", () => {
   });
 
   it('given commits the server sealed, when the pure core verifies them, then the chain holds', () => {
-    const attempt = { gameId: 'g1', actor: '3', command: { type: 'vote', target: 4 } };
+    const attempt = { gameId: 'g1', actor: '3', command: { type: 'vote' as const, target: 4 } };
     const first = makeCommit({ ...attempt, commandId: 'c1' }, 1, '', 10, [{ type: 'voted', by: 3, to: 4 }]);
     const second = makeCommit({ ...attempt, commandId: 'c2' }, 2, first.hash, 11, [
       { type: 'unvoted', by: 3 },
