@@ -92,7 +92,7 @@ function builtAt(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
   let built = bySeat.get(key);
   if (built === undefined) {
     const frame = type === 'view' ? viewFrame(folded, seat) : linksFrame(folded, seat);
-    const text = JSON.stringify(frame);
+    const text = frame.type === 'view' ? viewFrameJson(frame) : JSON.stringify(frame);
     // The frame builders put `type` and `version` first, so the body is what follows them.
     const head = `{"type":"${type}","version":${folded.version}`;
     const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
@@ -103,6 +103,26 @@ function builtAt(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
 }
 
 const builtByFold = new WeakMap<Folded, Map<string, Built>>();
+
+/**
+ * `JSON.stringify(frame)`, with the settings serialised once per settings object: they are most of a view's
+ * bytes and keys, every view of a game holds the same object, and it stays the same until the host changes
+ * them, so of a round's views only the parts that can differ are serialised.
+ */
+function viewFrameJson(frame: Extract<ServerFrame, { type: 'view' }>): string {
+  const { viewer, seat, hostName, settings, ...rest } = frame.view;
+  let json = settingsJson.get(settings);
+  if (json === undefined) {
+    json = JSON.stringify(settings);
+    settingsJson.set(settings, json);
+  }
+  const head = JSON.stringify({ type: frame.type, version: frame.version });
+  const before = JSON.stringify({ viewer, seat, hostName });
+  const after = JSON.stringify(rest);
+  return `${head.slice(0, -1)},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
+}
+
+const settingsJson = new WeakMap<object, string>();
 
 /**
  * The game as its views last went out before commit `seq`: what this process sent, brought forward over any

@@ -12,7 +12,7 @@ import type { HeldGame } from '../../functions/app/game-cache.js';
 import type { Place } from '../../functions/ports/directory.js';
 import type { FanOut } from '../../functions/ports/fan-out.js';
 import { emptyFold, type Folded, type ServerFrame } from '../../shared/index.js';
-import type { Table } from '../../shared/play/table.js';
+import { Table } from '../../shared/play/table.js';
 import { RecordingScheduler } from '../support/app-harness.js';
 import { does, givenGame, until } from '../support/game.js';
 
@@ -110,6 +110,26 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
         expect(view?.text).toBe(JSON.stringify(view?.frame));
       }
       shown = now;
+    }
+  });
+
+  it('given the host changing the settings in the lobby, when the round goes out, then every place gets a view with the new settings', async () => {
+    const { deps, fanOut } = await given();
+    const t = new Table();
+    t.create({ preset: 'online', chat: false });
+    for (let seat = 1; seat <= SEATS; seat++) t.join(`Player ${seat}`, seat);
+    const before = fold(t);
+    await sendViews(deps, held(before), emptyFold);
+    fanOut.take();
+    does(t, 'host', { type: 'configure', settings: { chat: true } });
+    const after = fold(t);
+    await sendViews(deps, held(after), before);
+    const posted = fanOut.take();
+    expect(posted.size).toBe(places.length);
+    for (const frames of posted.values()) {
+      const view = frames.find((f) => f.frame.type === 'view');
+      expect(view?.text).toBe(JSON.stringify(view?.frame));
+      expect(JSON.parse(view?.text ?? '{}').view.settings.chat).toBe(true);
     }
   });
 });
