@@ -5,6 +5,7 @@ import { bindingExpiry } from './deps.js';
 import { errorFrame, linksFrame, notBound, type Reply, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
+import { rematchInvitation } from './watch.js';
 
 /**
  * `resume`: a returning player (or host, or spectator) shows his token and gets his connection bound again
@@ -49,11 +50,13 @@ export async function resume(
   const watcher = seat === 'spectator' ? { watcher: hashToken(token) } : {};
   await deps.directory.bindConnection(connectionId, { gameId, seat, ...watcher }, bindingExpiry(deps));
   // A spectator's return is told to the whole table, him included; anyone else just hears the count.
-  const audience: ServerFrame[] = [];
-  if (seat === 'spectator') await announceAudience(deps, gameId);
-  else audience.push(await audienceFrame(deps, gameId));
+  const after: ServerFrame[] = [];
+  if (seat === 'spectator') {
+    await announceAudience(deps, gameId);
+    after.push(...(await rematchInvitation(deps, game)));
+  } else after.push(await audienceFrame(deps, gameId));
   return {
-    frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat), ...audience],
+    frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat), ...after],
     log: { ...log, outcome: 'resumed', version: game.folded.version },
   };
 }

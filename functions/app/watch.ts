@@ -1,3 +1,4 @@
+import type { ServerFrame } from '../../shared/index.js';
 import { announceAudience } from './audience.js';
 import type { AppDeps } from './deps.js';
 import { bindingExpiry } from './deps.js';
@@ -33,22 +34,31 @@ export async function watchRoom(deps: AppDeps, connectionId: string, code: strin
 }
 
 /**
- * The host opened a rematch: everyone watching the finished game is moved to watch the new one, as its
- * seats follow it, and told so (`watching` with a new token, then the new game's view). Both games' tables
- * hear their new counts.
+ * The host opened a rematch: everyone watching the finished game is given a spectator's token of the new one
+ * (`watching`), and watches it on a connection of his own, as the seats follow the table by joining anew.
+ * The finished game's connections stay its own, so no view of one game follows the other's; each table's
+ * count changes as the spectators' phones close the old socket and resume on the new.
  */
-export async function moveSpectators(deps: AppDeps, fromGameId: string, to: HeldGame): Promise<void> {
+export async function inviteSpectators(deps: AppDeps, fromGameId: string, to: HeldGame): Promise<void> {
   if (!(await watchable(deps, to))) return;
   const spectators = (await deps.directory.connectionsOf(fromGameId)).filter((c) => c.seat === 'spectator');
-  if (spectators.length === 0) return;
   await Promise.all(
     spectators.map(async ({ connectionId }) => {
-      const token = await bindSpectator(deps, connectionId, to);
+      const token = await spectatorToken(deps, to);
       await deps.fanOut.post(connectionId, { type: 'watching', gameId: to.gameId, token });
-      await deps.fanOut.post(connectionId, viewFrame(to.folded, 'spectator'));
     }),
   );
-  await Promise.all([announceAudience(deps, fromGameId), announceAudience(deps, to.gameId)]);
+}
+
+/**
+ * A spectator back on a finished game whose table plays again (he was away when the host opened the
+ * rematch): his invitation to watch it, as those watching then were sent; none otherwise.
+ */
+export async function rematchInvitation(deps: AppDeps, game: HeldGame): Promise<ServerFrame[]> {
+  if (game.folded.state.rematch === null) return [];
+  const next = await rematchOf(deps, game.gameId);
+  if (next === null || next.gameId === game.gameId || !(await watchable(deps, next))) return [];
+  return [{ type: 'watching', gameId: next.gameId, token: await spectatorToken(deps, next) }];
 }
 
 /** The game itself, or the rematch its table went on to (and that one's, and so on); null if none is held. */
@@ -69,14 +79,19 @@ async function watchable(deps: AppDeps, game: HeldGame): Promise<boolean> {
   return phase.kind !== 'lobby' || (await roomIsOpen(deps, game.gameId));
 }
 
-/** A new spectator's token, stored (hashed) before he hears of it, and his connection bound to the game. */
-async function bindSpectator(deps: AppDeps, connectionId: string, game: HeldGame): Promise<string> {
+/** A new spectator's token of the game, stored (hashed) before he hears of it. */
+async function spectatorToken(deps: AppDeps, game: HeldGame): Promise<string> {
   const token = mintToken(deps.ids, game.folded.version);
-  const watcher = hashToken(token);
-  await deps.directory.putToken(game.gameId, 'spectator', watcher);
+  await deps.directory.putToken(game.gameId, 'spectator', hashToken(token));
+  return token;
+}
+
+/** A new spectator of the game, his connection bound to it; his token. */
+async function bindSpectator(deps: AppDeps, connectionId: string, game: HeldGame): Promise<string> {
+  const token = await spectatorToken(deps, game);
   await deps.directory.bindConnection(
     connectionId,
-    { gameId: game.gameId, seat: 'spectator', watcher },
+    { gameId: game.gameId, seat: 'spectator', watcher: hashToken(token) },
     bindingExpiry(deps),
   );
   return token;

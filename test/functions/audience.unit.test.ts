@@ -110,7 +110,7 @@ describe('the table sees how many watch', () => {
 });
 
 describe('spectators follow a rematch', () => {
-  it('given spectators of a finished game, when the host opens a rematch, then they are moved to watch the new game and both tables hear their counts', async () => {
+  it('given spectators of a finished game, when the host opens a rematch, then each is sent a token that watches the new game on a socket of his own', async () => {
     const h = new AppHarness();
     const { gameId, code } = await givenGame(h);
     await h.send('fan', { action: 'watch', code });
@@ -118,19 +118,34 @@ describe('spectators follow a rematch', () => {
 
     const created = frameOf(await h.send('host', { action: 'rematch' }), 'created');
 
-    const moved = h.fanOut.sent('fan');
-    const watching = moved.findLast((f) => f.type === 'watching');
-    expect(watching).toMatchObject({ type: 'watching', gameId: created.gameId });
-    expect(moved.at(-1)).toMatchObject({ type: 'audience', gameId: created.gameId, count: 1 });
-    expect(moved.findLast((f) => f.type === 'view')).toMatchObject({
-      view: { viewer: 'spectator', phase: { kind: 'lobby' } },
-    });
-    expect(await h.directory.connection('fan')).toMatchObject({ gameId: created.gameId, seat: 'spectator' });
-    expect(lastCount(h, 'p2')).toBe(0);
-    // His new token resumes the new game.
-    const token = (watching as Extract<ServerFrame, { type: 'watching' }>).token;
+    const sent = h.fanOut.sent('fan').filter((f) => f.type === 'watching');
+    expect(sent).toMatchObject([{ type: 'watching', gameId: created.gameId }]);
+    // The finished game's socket stays its own: no view of the new game reaches it.
+    expect(await h.directory.connection('fan')).toMatchObject({ gameId, seat: 'spectator' });
+    expect(h.fanOut.sent('fan').some((f) => f.type === 'view' && f.view.phase.kind === 'lobby')).toBe(false);
+
+    const { token } = sent.at(-1) as Extract<ServerFrame, { type: 'watching' }>;
+    h.fanOut.gone('fan');
+    await h.app.disconnect('fan');
     const back = await h.send('fan-2', { action: 'resume', gameId: created.gameId, token });
-    expect(frameOf(back, 'view').view.viewer).toBe('spectator');
+    expect(frameOf(back, 'view').view).toMatchObject({ viewer: 'spectator', phase: { kind: 'lobby' } });
+    expect(lastCount(h, 'fan-2')).toBe(1);
+    expect(lastCount(h, 'p2')).toBe(0);
+  });
+
+  it('given a spectator away when the rematch was opened, when he resumes the finished game, then his reply invites him to the new one', async () => {
+    const h = new AppHarness();
+    const { gameId, code } = await givenGame(h);
+    const { token } = frameOf(await h.send('fan', { action: 'watch', code }), 'watching');
+    h.fanOut.gone('fan');
+    await h.app.disconnect('fan');
+    await finish(h, gameId);
+    const created = frameOf(await h.send('host', { action: 'rematch' }), 'created');
+
+    const back = await h.send('fan-2', { action: 'resume', gameId, token });
+
+    expect(frameOf(back, 'view').view.over).toBe(true);
+    expect(frameOf(back, 'watching').gameId).toBe(created.gameId);
   });
 
   it('given a rematch opened, when someone watches on the old code, then he watches the new game while it takes spectators', async () => {

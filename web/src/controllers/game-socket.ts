@@ -428,20 +428,16 @@ export class GameSocket implements ReactiveController, Signalling {
   }
 
   /**
-   * The table this phone watches plays again: the server moved the connection to the rematch, and its next
-   * view is the new game's. The spectator's session follows, under the code he came with (it leads there).
+   * The table this phone watches plays again: the server sent a token to watch the rematch with. The
+   * spectator's session follows, under the code he came with (it leads there too), and is opened on a
+   * socket of its own, as a seat follows by joining anew.
    */
   private moveWatch(frame: Extract<ServerFrame, { type: 'watching' }>): void {
     const from = this.session;
     if (from?.kind !== 'spectator' || from.gameId === frame.gameId) return;
     const session: Session = { ...from, gameId: frame.gameId, token: frame.token, savedAt: Date.now() };
     saveSession(this.options.store, session);
-    this.session = session;
-    this.view = null;
-    this.version = 0;
-    this.audience = null;
-    this.resyncing = true;
-    this.options.onChange();
+    this.open(session);
   }
 
   private takeView(version: number, view: GameView): void {
