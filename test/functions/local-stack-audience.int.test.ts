@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
@@ -27,27 +30,50 @@ const countOf =
 const everyoneHears = (clients: GameClient[], count: number, from: number[] = []) =>
   Promise.all(clients.map((c, i) => c.waitFor(countOf(count), 5000, from[i] ?? 0)));
 
-describe('local stack: the table sees how many watch', () => {
+/**
+ * A seat, the host and two spectators hear each count; one spectator closes his page (the $disconnect route
+ * handler tells the table).
+ */
+async function countsAsSpectatorsComeAndGo(wsUrl: string): Promise<void> {
+  const table = await LocalTable.open(wsUrl, 7, LONG_NIGHTS);
+  const [fanA, fanB] = [await GameClient.open(wsUrl), await GameClient.open(wsUrl)];
+  try {
+    await table.start();
+    const seat = table.players[2];
+    await fanA.request({ action: 'watch', code: table.code }, is('watching'));
+    await everyoneHears([seat, table.host, fanA], 1);
+
+    await fanB.request({ action: 'watch', code: table.code }, is('watching'));
+    await everyoneHears([seat, table.host, fanA, fanB], 2);
+
+    const from = [seat, table.host, fanB].map((c) => c.frames.length);
+    await fanA.close();
+    await everyoneHears([seat, table.host, fanB], 1, from);
+  } finally {
+    await Promise.all([fanA.close(), fanB.close()]);
+    await table.close();
+  }
+}
+
+describe('local stack on DynamoDB (dynalite): the table sees how many watch', () => {
   it('given a game under way, when spectators arrive and one closes his page, then a seat, the host and the spectators hear each count', async () => {
-    const table = await LocalTable.open(server.wsUrl, 7, LONG_NIGHTS);
-    const [fanA, fanB] = [await GameClient.open(server.wsUrl), await GameClient.open(server.wsUrl)];
+    const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-audience-'));
+    const dynamo = await startServer({ port: 0, dataDir, store: 'dynamo', quiet: true });
     try {
-      await table.start();
-      const seat = table.players[2];
-      await fanA.request({ action: 'watch', code: table.code }, is('watching'));
-      await everyoneHears([seat, table.host, fanA], 1);
-
-      await fanB.request({ action: 'watch', code: table.code }, is('watching'));
-      await everyoneHears([seat, table.host, fanA, fanB], 2);
-
-      const from = [seat, table.host, fanB].map((c) => c.frames.length);
-      await fanA.close();
-      await everyoneHears([seat, table.host, fanB], 1, from);
+      await countsAsSpectatorsComeAndGo(dynamo.wsUrl);
     } finally {
-      await Promise.all([fanA.close(), fanB.close()]);
-      await table.close();
+      await dynamo.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('local stack: the table sees how many watch', () => {
+  it(
+    'given a game under way, when spectators arrive and one closes his page, then a seat, the host and the spectators hear each count',
+    () => countsAsSpectatorsComeAndGo(server.wsUrl),
+    60_000,
+  );
 
   it('given a night, when a spectator arrives, then every seat and the host get exactly one frame, the same audience frame', async () => {
     const table = await LocalTable.open(server.wsUrl, 7, LONG_NIGHTS);
