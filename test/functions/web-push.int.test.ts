@@ -179,16 +179,8 @@ describe('Web Push across a rotation of the VAPID keys', () => {
     try {
       table = await LocalTable.open(first.wsUrl, 7, { preset: 'forum' });
       // seat 1's phone subscribed under A; seat 2's under Z and was not opened since A came in
-      for (const [seat, name, key] of [
-        [1, names.a, a.publicKey],
-        [2, names.z, z.publicKey],
-      ] as const) {
-        const subscription = endpoint.subscribe(name, key);
-        const saved = await table
-          .player(seat)
-          .request({ action: 'push', subscription, serverKey: key }, frameOf('pushSaved', 'error'));
-        expect(saved).toEqual({ type: 'pushSaved' });
-      }
+      expect(await handOver(table.player(1), names.a, a.publicKey)).toEqual({ type: 'pushSaved' });
+      expect(await handOver(table.player(2), names.z, z.publicKey)).toEqual({ type: 'pushSaved' });
       await table.start();
       await first.settle();
     } finally {
@@ -206,25 +198,12 @@ describe('Web Push across a rotation of the VAPID keys', () => {
         type: 'pushKey',
         key: b.publicKey,
       });
-      const underB = endpoint.subscribe(names.b, b.publicKey);
-      expect(
-        await table
-          .player(3)
-          .request(
-            { action: 'push', subscription: underB, serverKey: b.publicKey },
-            frameOf('pushSaved', 'error'),
-          ),
-      ).toEqual({ type: 'pushSaved' });
+      expect(await handOver(table.player(3), names.b, b.publicKey)).toEqual({ type: 'pushSaved' });
       // a phone handing over a subscription under the removed key is told to subscribe again
-      const underZ = endpoint.subscribe(uniqueName('late-z'), z.publicKey);
-      expect(
-        await table
-          .player(4)
-          .request(
-            { action: 'push', subscription: underZ, serverKey: z.publicKey },
-            frameOf('pushSaved', 'error'),
-          ),
-      ).toMatchObject({ type: 'error', code: 'push_key' });
+      expect(await handOver(table.player(4), uniqueName('late-z'), z.publicKey)).toMatchObject({
+        type: 'error',
+        code: 'push_key',
+      });
       expect(await jumpToDeadline(again, clock, table.gameId)).toMatchObject({ kind: 'night', round: 1 });
       await again.settle();
 
@@ -255,6 +234,13 @@ describe('Web Push across a rotation of the VAPID keys', () => {
     }
   });
 });
+
+/** A phone subscribes under `serverKey` at the test's push service and hands the subscription over. */
+const handOver = (client: GameClient, name: string, serverKey: string) =>
+  client.request(
+    { action: 'push', subscription: endpoint.subscribe(name, serverKey), serverKey },
+    frameOf('pushSaved', 'error'),
+  );
 
 let named = 0;
 /** Subscriber names unique within the file's shared push service. */

@@ -27,7 +27,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * refused push hours later: each public key an uncompressed P-256 point (65 bytes, 0x04 first), each private
  * key 32 bytes, both base64url; the subject a `mailto:` or https URL (RFC 8292); no public key twice.
  */
-export function checkedVapid(keys: VapidKeys): VapidKeys {
+function checkedVapid(keys: VapidKeys): VapidKeys {
   checkedPair(keys, '');
   if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(keys.subject))
     throw new Error(`the VAPID subject ${JSON.stringify(keys.subject)} is not a mailto: or https: URL`);
