@@ -84,7 +84,7 @@ describe('VAPID keys from a Secrets Manager secret', () => {
     );
   });
 
-  it('given keys rotated after the container read them, when fresh keys are asked for, then the secret is read again at most once a minute', async () => {
+  it('given keys rotated after the container read them, when fresh keys are asked for, then the secret is read again, once, when the keys at hand are VAPID_REREAD_MS old', async () => {
     let clock = Date.UTC(2026, 11, 1, 18, 0);
     const { secret, secretId, reads } = givenSecret(JSON.stringify(keys), () => clock);
     expect(await secret.keys()).toEqual(keys);
@@ -95,7 +95,9 @@ describe('VAPID keys from a Secrets Manager secret', () => {
     expect(await secret.keys({ fresh: true })).toEqual(keys);
     expect(reads()).toBe(1);
     clock += 1;
-    expect(await secret.keys({ fresh: true })).toEqual(next);
+    // many askers at once (a removed pair's subscriptions in one phase) share one read
+    const asked = await Promise.all([1, 2, 3].map(() => secret.keys({ fresh: true })));
+    expect(asked).toEqual([next, next, next]);
     expect(await secret.keys()).toEqual(next);
     expect(reads()).toBe(2);
   });

@@ -12,8 +12,12 @@ export interface VapidSecretOptions {
   now?: () => number;
 }
 
-/** A fresh read is asked for at most this often: a container meeting many unknown keys reads once. */
-export const VAPID_REREAD_MS = 60_000;
+/**
+ * Keys younger than this count as fresh: a container meeting many unknown keys at once (a removed pair's
+ * subscriptions) reads once, and one sent made-up keys reads at most this often. Short, because keys read
+ * just before a rotation would take a subscription made under the new pair for one under a removed pair.
+ */
+export const VAPID_REREAD_MS = 10_000;
 
 /**
  * The VAPID keys in a Secrets Manager secret, a JSON object `{ "publicKey", "privateKey", "subject",
