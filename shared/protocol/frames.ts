@@ -61,6 +61,8 @@ export const clientFrameSchema = v.variant('action', [
         auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/)),
       }),
     }),
+    /** The server key (base64url, as `pushKey` gave it) the subscription was made with. */
+    serverKey: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/))),
   }),
   v.strictObject({
     action: v.literal('signal'),
@@ -107,6 +109,8 @@ export type ErrorCode =
   | 'link_forbidden'
   | 'busy'
   | 'push_off'
+  /** A push subscription made with a server key this server no longer keeps: subscribe again. */
+  | 'push_key'
   | 'wrong_game'
   /** A spectator's connection asked for something only a seat or the host may do. */
   | 'spectator'

@@ -420,7 +420,7 @@ export class AppShell extends LitElement {
 
   private readonly onPush = (e: PushEvent) => {
     e.stopPropagation();
-    const subscription = e.detail.subscription;
+    const { subscription, serverKey } = e.detail;
     e.result = subscription
       ? this.socket
           .ask(
@@ -428,6 +428,7 @@ export class AppShell extends LitElement {
               action: 'push',
               ...this.inGame(),
               subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
+              serverKey,
             },
             'pushSaved',
           )

@@ -22,7 +22,10 @@
  *   ROOM#<code>       ROOM                 room          gameId, expiresAt (free again once it passed)
  *   CONN#<connId>     CONN                 connection    gameId, seat, watcher, expiresAt
  *   GAME#<gameId>     PUSH#<endpointHash>  push          reader (seat or "host"), endpoint, keys {p256dh,
- *                                                        auth}, expiresAt (a reader's Web Push subscription)
+ *                                                        auth}, serverKey (the VAPID key it was made
+ *                                                        under; absent on items from before keys were
+ *                                                        recorded), expiresAt (a reader's Web Push
+ *                                                        subscription)
  *   PUSH#<endpointHash>
  *                     GAME#<gameId>        pushGame      gameId, expiresAt (where that endpoint is
  *                                                        subscribed, to forget it everywhere)
