@@ -11,8 +11,9 @@ import { inviteSpectators } from './watch.js';
  * the same seats. The new room is seated before anyone hears of it; the finished game then records where
  * the table went (`rematchOpened`), and every phone that sat there joins the new room with its device key,
  * which gives it back its own seat; each of its spectators is sent a token to watch it with, and its code
- * leads there for those who come to watch later. The host resumes the new game with the token in the reply, on a
- * connection of its own (this one stays the finished game's, so no view of one game follows the other's).
+ * leads there for those who come to watch later. The host resumes the new game with the token in the
+ * reply, on a connection of its own (this one stays the finished game's, so no view of one game follows
+ * the other's).
  */
 export async function openRematchRoom(
   deps: AppDeps,

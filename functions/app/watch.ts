@@ -1,7 +1,7 @@
 import type { ServerFrame } from '../../shared/index.js';
+import { Metric } from '../observability/metric-names.js';
 import { announceAudience } from './audience.js';
-import type { AppDeps } from './deps.js';
-import { bindingExpiry } from './deps.js';
+import { type AppDeps, bindingExpiry } from './deps.js';
 import { type Reply, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 import { roomIsOpen } from './open-rooms.js';
@@ -17,7 +17,7 @@ const MAX_REMATCH_HOPS = 8;
  * game without a seat and is sent the spectator's view (only what the whole town sees); its token resumes
  * watching after a reload and opens nothing else. A code nobody holds, an abandoned lobby and a game that
  * is over answer exactly as a join to them does, so watching does not tell which codes are live beyond
- * what joining tells; a finished game's code is freed, and then leads nowhere.
+ * what joining tells; a finished game's code is freed, and then leads nowhere unless its table plays again.
  */
 export async function watchRoom(deps: AppDeps, connectionId: string, code: string): Promise<Reply> {
   const found = await deps.directory.gameForCode(code);
@@ -45,7 +45,10 @@ export async function inviteSpectators(deps: AppDeps, fromGameId: string, to: He
   await Promise.all(
     spectators.map(async ({ connectionId }) => {
       const token = await spectatorToken(deps, to);
-      await deps.fanOut.post(connectionId, { type: 'watching', gameId: to.gameId, token });
+      // The rematch is open already: a spectator this misses is invited again when he resumes.
+      await deps.fanOut
+        .post(connectionId, { type: 'watching', gameId: to.gameId, token })
+        .catch(() => deps.meter.count(Metric.postFailed));
     }),
   );
 }

@@ -332,7 +332,7 @@ export class AppShell extends LitElement {
     await this.enterRoom(() => this.socket.join(code, name), name, host ? 'seat' : undefined);
   }
 
-  /** A spectator moved to the rematch by the server: the route follows his session to the new game. */
+  /** A spectator invited to the rematch watches it now: the route follows his session to the new game. */
   private followWatch(session: Session | null): void {
     const r = this.route;
     if (session?.kind !== 'spectator' || r.page !== 'room' || r.gameId === session.gameId) return;

@@ -176,7 +176,7 @@ export class DynamoDirectory implements Directory {
     if (previousGame !== undefined && previous.Attributes?.seat === 'spectator' && previousGame !== gameId) {
       await this.bumpAudience(previousGame);
     }
-    if (seat === 'spectator') await this.bumpAudience(gameId, expiresAt);
+    if (seat === 'spectator') await this.bumpAudience(gameId);
   }
 
   async connection(connectionId: string): Promise<Binding | null> {
@@ -263,17 +263,16 @@ export class DynamoDirectory implements Directory {
   async close(): Promise<void> {}
 
   /**
-   * Raised after the change is written (see `Audience`). A spectator bound moves its TTL to his binding's,
-   * so it lives as long as the newest binding it counted.
+   * Raised after the change is written (see `Audience`). The item has no TTL: deleted while someone is still
+   * connected, it would start `rev` again below what his phone holds, and his phone would ignore the counts.
    */
-  private async bumpAudience(gameId: string, expiresAt?: number): Promise<void> {
-    const ttl = expiresAt === undefined ? '' : ` SET ${TTL_ATTRIBUTE} = :ttl`;
+  private async bumpAudience(gameId: string): Promise<void> {
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,
         Key: audienceKey(gameId),
-        UpdateExpression: `ADD rev :one${ttl}`,
-        ExpressionAttributeValues: { ':one': 1, ...(expiresAt === undefined ? {} : { ':ttl': expiresAt }) },
+        UpdateExpression: 'ADD rev :one',
+        ExpressionAttributeValues: { ':one': 1 },
       }),
     );
   }

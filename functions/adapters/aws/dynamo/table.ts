@@ -16,7 +16,7 @@
  *                                                        events (JSON strings), prevHash, hash
  *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
  *   GAME#<gameId>     CONN#<connId>        gameConn      seat, watcher (a spectator's), expiresAt
- *   GAME#<gameId>     AUDIENCE             audience      rev, expiresAt (raised at each spectator change)
+ *   GAME#<gameId>     AUDIENCE             —             rev (raised at each spectator change; no TTL)
  *   GAME#<gameId>     ROOM                 roomOf        code, released?, expiresAt (the code the game holds;
  *                                                        once released, the one it held, for reclaimRoom)
  *   ROOM#<code>       ROOM                 room          gameId, expiresAt (free again once it passed)
