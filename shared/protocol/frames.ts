@@ -122,6 +122,12 @@ export type ServerFrame =
   | { type: 'joined'; gameId: string; seat: number; token: string }
   /** The connection watches the game; the token resumes watching (it opens no seat and cannot act). */
   | { type: 'watching'; gameId: string; token: string }
+  /**
+   * How many spectators watch the game, sent to every connection of it at once whenever one arrives or
+   * leaves. Of two, the one with the higher `rev` is the newer; `rev` starts again when the game's
+   * connections were all gone, so a client takes the first after it binds whatever its `rev`.
+   */
+  | { type: 'audience'; gameId: string; count: number; rev: number }
   | { type: 'view'; version: number; view: GameView }
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
