@@ -64,8 +64,9 @@ export class SleepingCityStack extends Stack {
       connectHandler: connect,
       disconnectHandler: disconnect,
       defaultHandler: defaultRoute,
-      // $default answers the sender; the projector sends everyone their view. $connect must not post.
-      posters: [defaultRoute, projector],
+      // $default answers the sender; the projector sends everyone their view; $disconnect tells a table
+      // that a spectator left. $connect must not post.
+      posters: [defaultRoute, projector, disconnect],
       targetRooms: props.targetRooms,
     });
     this.projector = new Projector(this, 'Projector', { projector, table });

@@ -82,6 +82,6 @@ function route(
     case 'pushKey':
       return pushKey(deps);
     case 'push':
-      return subscribePush(deps, connectionId, frame.subscription);
+      return subscribePush(deps, connectionId, frame.subscription, frame.serverKey);
   }
 }

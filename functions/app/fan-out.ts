@@ -1,6 +1,7 @@
 import { emptyFold, type Folded, foldCommits, type ServerFrame } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Place } from '../ports/directory.js';
+import { announceAudience } from './audience.js';
 import type { AppDeps } from './deps.js';
 import { linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
@@ -45,6 +46,7 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
         for (const { frame, text } of list) {
           if ((await deps.fanOut.post(connectionId, frame, text)) === 'gone') {
             await deps.directory.unbindConnection(connectionId);
+            if (seat === 'spectator') await announceAudience(deps, game.gameId);
             return 'gone';
           }
         }

@@ -40,8 +40,10 @@ function projectOnce(deps: AppDeps, gameId: string, seq: number): Promise<Projec
     const armed = await armIfChanged(deps, game, shown);
     if (isNewPhase(shown.state.phase, game.folded.state.phase))
       await pushPhase(deps, gameId, game.folded.state.phase);
-    // The room's code is free again once its game is over; the game and its log stay.
-    if (game.folded.state.phase.kind === 'over') await deps.directory.releaseRoom(gameId);
+    // The room's code is free again once its game is over; the game and its log stay. Once the table plays
+    // again the rematch has reclaimed the code, to lead on to the new game.
+    const { phase, rematch } = game.folded.state;
+    if (phase.kind === 'over' && rematch === null) await deps.directory.releaseRoom(gameId);
     game.projected = Math.max(game.projected, version);
     return { kind: 'sent', version, sent, gone, failed, armed };
   });

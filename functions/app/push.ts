@@ -1,6 +1,6 @@
 import type { Phase } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
-import type { PushTarget } from '../ports/push.js';
+import type { PushSubscriber, PushTarget } from '../ports/push.js';
 import type { AppDeps } from './deps.js';
 import { errorFrame, notBound, type Reply, spectatorRefusal } from './frames.js';
 
@@ -27,19 +27,43 @@ export async function pushKey(deps: AppDeps): Promise<Reply> {
   return { frames: [{ type: 'pushKey', key }], log: { action: 'pushKey', outcome: key ? 'key' : 'off' } };
 }
 
-/** `push`: the bound reader's subscription, kept for his game. */
-export async function subscribePush(deps: AppDeps, connectionId: string, target: PushTarget): Promise<Reply> {
+/**
+ * `push`: the bound reader's subscription, kept for his game with the server key it was made with — the one
+ * the PWA names, which must be kept here, or the current key for a PWA that names none (it subscribed with
+ * the key `pushKey` had just given).
+ */
+export async function subscribePush(
+  deps: AppDeps,
+  connectionId: string,
+  target: PushTarget,
+  serverKey?: string,
+): Promise<Reply> {
   const binding = await deps.directory.connection(connectionId);
   if (binding === null) return notBound({ action: 'push' });
   const log = { action: 'push', game: binding.gameId };
   if (binding.seat === 'spectator') return spectatorRefusal(log);
-  if (!deps.push || (await deps.push.sender.publicKey()) === null)
+  const current = (await deps.push?.sender.publicKey()) ?? null;
+  if (!deps.push || current === null)
     return {
       frames: [errorFrame('push_off', 'this server sends no push notifications')],
       log: { ...log, outcome: 'push_off' },
     };
+  if (serverKey !== undefined && !(await deps.push.sender.keeps(serverKey)))
+    return {
+      frames: [
+        errorFrame(
+          'push_key',
+          'the subscription was made with a key this server no longer keeps: subscribe again',
+        ),
+      ],
+      log: { ...log, outcome: 'push_key' },
+    };
   const expiresAt = Math.floor(deps.clock.now() / 1000) + SUBSCRIPTION_TTL_SECONDS;
-  await deps.push.book.save(binding.gameId, binding.seat, target, expiresAt);
+  await deps.push.book.save(
+    binding.gameId,
+    { reader: binding.seat, target, serverKey: serverKey ?? current },
+    expiresAt,
+  );
   return { frames: [{ type: 'pushSaved' }], log: { ...log, outcome: 'saved' } };
 }
 
@@ -48,17 +72,18 @@ export const isNewPhase = (before: Phase, after: Phase): boolean =>
   after.kind !== 'lobby' && (before.kind !== after.kind || before.round !== after.round);
 
 /**
- * Tells every subscribed reader of the game that a new phase began. A push that fails is counted and
- * dropped — the views went out already and the game goes on; a subscription the push service no longer
- * knows is forgotten. Nothing here throws: a book that cannot be read costs the pushes of this phase, never
- * the projection (on AWS, a retried stream batch).
+ * Tells every subscribed reader of the game that a new phase began, each push signed with the key pair its
+ * subscription was made under. A push that fails is counted and dropped — the views went out already and
+ * the game goes on; a subscription the push service no longer knows, or made under a key pair no longer
+ * kept (its pushes would only be refused), is forgotten. Nothing here throws: a book that cannot be read
+ * costs the pushes of this phase, never the projection (on AWS, a retried stream batch).
  */
 export async function pushPhase(deps: AppDeps, gameId: string, phase: Phase): Promise<void> {
   const push = deps.push;
   if (!push) return;
   const body: PhasePush = { type: 'phase', gameId, phase: { kind: phase.kind, round: phase.round } };
   const payload = JSON.stringify(body);
-  let readers: Awaited<ReturnType<typeof push.book.forGame>>;
+  let readers: PushSubscriber[];
   try {
     // A deployment whose keys are not set yet has no one to push to.
     if ((await push.sender.publicKey()) === null) return;
@@ -68,11 +93,11 @@ export async function pushPhase(deps: AppDeps, gameId: string, phase: Phase): Pr
     return;
   }
   await Promise.all(
-    readers.map(async ({ target }) => {
+    readers.map(async (subscriber) => {
       try {
-        if ((await push.sender.send(target, payload, PUSH_TTL_SECONDS)) === 'gone')
-          await push.book.forget(target.endpoint);
-        deps.meter.count(Metric.pushSent);
+        const outcome = await push.sender.send(subscriber, payload, PUSH_TTL_SECONDS);
+        if (outcome !== 'sent') await push.book.forget(subscriber.target.endpoint);
+        deps.meter.count(outcome === 'dropped' ? Metric.pushKeyDropped : Metric.pushSent);
       } catch {
         deps.meter.count(Metric.pushFailed);
       }

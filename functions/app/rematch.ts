@@ -4,13 +4,16 @@ import { commitAttempt } from './commit.js';
 import type { AppDeps } from './deps.js';
 import { errorFrame, notBound, type Reply, spectatorRefusal } from './frames.js';
 import { openRoom } from './rooms.js';
+import { inviteSpectators } from './watch.js';
 
 /**
  * `rematch`: the host of a finished game opens a new one with the same settings and the same people in
  * the same seats. The new room is seated before anyone hears of it; the finished game then records where
  * the table went (`rematchOpened`), and every phone that sat there joins the new room with its device key,
- * which gives it back its own seat. The host resumes the new game with the token in the reply, on a
- * connection of its own (this one stays the finished game's, so no view of one game follows the other's).
+ * which gives it back its own seat; each of its spectators is sent a token to watch it with, and its code
+ * leads there for those who come to watch later. The host resumes the new game with the token in the
+ * reply, on a connection of its own (this one stays the finished game's, so no view of one game follows
+ * the other's).
  */
 export async function openRematchRoom(
   deps: AppDeps,
@@ -51,6 +54,13 @@ export async function openRematchRoom(
   if (outcome.kind === 'busy') {
     return refusal('busy', 'the game was too busy to take that; try again', binding.gameId);
   }
+  // The finished game's code leads on to the rematch for those who come to watch later, and whoever
+  // watches now is invited there.
+  await deps.directory.reclaimRoom(
+    binding.gameId,
+    Math.floor(deps.clock.now() / 1000) + deps.options.roomCodeTtlSeconds,
+  );
+  await inviteSpectators(deps, binding.gameId, opened.game);
   return {
     frames: [{ type: 'created', gameId: opened.gameId, code: opened.code, hostToken: opened.hostToken }],
     log: { ...log, outcome: 'created', game: opened.gameId, version: 1 },

@@ -8,6 +8,7 @@ import {
   settingsInputSchema,
 } from '../../shared/index.js';
 import { RELEASE } from '../release.js';
+import { audienceFrame } from './audience.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
 import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
@@ -179,7 +180,11 @@ export async function joinRoom(
   await deps.directory.putToken(gameId, taken.seat, hashToken(token));
   await deps.directory.bindConnection(connectionId, { gameId, seat: taken.seat }, bindingExpiry(deps));
   return {
-    frames: [{ type: 'joined', gameId, seat: taken.seat, token }, viewFrame(outcome.game.folded, taken.seat)],
+    frames: [
+      { type: 'joined', gameId, seat: taken.seat, token },
+      viewFrame(outcome.game.folded, taken.seat),
+      await audienceFrame(deps, gameId),
+    ],
     log: { action: 'join', outcome: 'joined', game: gameId, version: outcome.version },
   };
 }

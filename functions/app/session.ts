@@ -1,8 +1,11 @@
+import type { ServerFrame } from '../../shared/index.js';
+import { announceAudience, audienceFrame } from './audience.js';
 import type { AppDeps } from './deps.js';
 import { bindingExpiry } from './deps.js';
 import { errorFrame, linksFrame, notBound, type Reply, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
+import { rematchInvitation } from './watch.js';
 
 /**
  * `resume`: a returning player (or host, or spectator) shows his token and gets his connection bound again
@@ -43,9 +46,17 @@ export async function resume(
       log: { ...log, outcome: 'seat_left' },
     };
   }
-  await deps.directory.bindConnection(connectionId, { gameId, seat }, bindingExpiry(deps));
+  // A spectator is known by his token, so the socket he comes back on is not a second spectator.
+  const watcher = seat === 'spectator' ? { watcher: hashToken(token) } : {};
+  await deps.directory.bindConnection(connectionId, { gameId, seat, ...watcher }, bindingExpiry(deps));
+  // A spectator's return is told to the whole table, him included; anyone else just hears the count.
+  const after: ServerFrame[] = [];
+  if (seat === 'spectator') {
+    await announceAudience(deps, gameId);
+    after.push(...(await rematchInvitation(deps, game)));
+  } else after.push(await audienceFrame(deps, gameId));
   return {
-    frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat)],
+    frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat), ...after],
     log: { ...log, outcome: 'resumed', version: game.folded.version },
   };
 }
@@ -65,12 +76,21 @@ export async function sync(deps: AppDeps, connectionId: string): Promise<Reply> 
   if (game === null)
     return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };
   return {
-    frames: [viewFrame(game.folded, binding.seat), linksFrame(game.folded, binding.seat)],
+    frames: [
+      viewFrame(game.folded, binding.seat),
+      linksFrame(game.folded, binding.seat),
+      await audienceFrame(deps, binding.gameId),
+    ],
     log: { ...log, outcome: 'view', version: game.folded.version },
   };
 }
 
-/** `$disconnect`: the socket is gone; it may run twice, and forgetting an unknown connection is fine. */
+/**
+ * `$disconnect`: the socket is gone; it may run twice, and forgetting an unknown connection is fine. A
+ * spectator's leaving is told to the table.
+ */
 export async function disconnect(deps: AppDeps, connectionId: string): Promise<void> {
+  const binding = await deps.directory.connection(connectionId);
   await deps.directory.unbindConnection(connectionId);
+  if (binding?.seat === 'spectator') await announceAudience(deps, binding.gameId);
 }

@@ -24,6 +24,6 @@ export function pushFromEnv(env: Env = process.env): PushPorts | undefined {
   });
   return {
     book: new DynamoPushBook({ client: dynamoClient(), tableName: required(env, 'TABLE_NAME') }),
-    sender: new WebPushSender(secret.keys),
+    sender: new WebPushSender(secret.keys, { onDropped: (message) => logger.warn(message) }),
   };
 }

@@ -10,7 +10,8 @@ import { MemoryDirectory } from '../adapters/memory/directory.js';
 import { MemoryEventStore } from '../adapters/memory/event-store.js';
 import { CountingMeter } from '../adapters/memory/meter.js';
 import { MemoryPushBook } from '../adapters/memory/push-book.js';
-import { type VapidKeys, WebPushSender } from '../adapters/push/web-push-sender.js';
+import type { VapidKeys } from '../adapters/push/vapid-keys.js';
+import { WebPushSender } from '../adapters/push/web-push-sender.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -243,7 +244,10 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
         ? {
             push: {
               book: stores.pushBook?.(() => clock.now()) ?? new MemoryPushBook({ now: () => clock.now() }),
-              sender: new WebPushSender(options.vapid),
+              sender: new WebPushSender(options.vapid, {
+                onDropped: (message) =>
+                  options.log({ level: 'warn', action: 'push', outcome: 'key_dropped', message }),
+              }),
             },
           }
         : {}),

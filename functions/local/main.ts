@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { JumpingClock } from '../adapters/memory/jumping-clock.js';
-import { vapidFromEnv } from '../adapters/push/web-push-sender.js';
+import { vapidFromEnv } from '../adapters/push/vapid-keys.js';
 import { readLinkTtlFromEnv } from '../app/log-access.js';
 import { parseOrigins } from '../app/origin.js';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';

@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { CorruptLogError } from '../adapters/local/log/corrupt-log-error.js';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
-import type { VapidKeys } from '../adapters/push/web-push-sender.js';
+import type { VapidKeys } from '../adapters/push/vapid-keys.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
@@ -39,7 +39,7 @@ export interface ServerOptions {
   slowSocketMs?: number;
   /** What a connection and an address may ask (DEFAULT_LIMITS where not given). */
   limits?: Partial<Limits>;
-  /** Web Push's VAPID keys (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` for `npm start`). */
+  /** Web Push's VAPID keys (`VAPID_KEYS_FILE`, or `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` for `npm start`). */
   vapid?: VapidKeys | null;
   /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
   allowedOrigins?: readonly string[];

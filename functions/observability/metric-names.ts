@@ -30,6 +30,8 @@ export const Metric = {
   pushSent: 'PushSent',
   /** A push the push service refused or did not answer; the game goes on without it. */
   pushFailed: 'PushFailed',
+  /** A subscription dropped unpushed: the VAPID key pair it was made under is no longer kept. */
+  pushKeyDropped: 'PushKeyDropped',
 } as const;
 
 export type MetricName = (typeof Metric)[keyof typeof Metric];

@@ -63,6 +63,7 @@ export class GameDashboard extends Construct {
           AppMetric.postFailed,
           AppMetric.pushSent,
           AppMetric.pushFailed,
+          AppMetric.pushKeyDropped,
         ]),
         new GraphWidget({
           title: 'Deadline timers and dead letters',

@@ -24,30 +24,33 @@ interface HandlerSpec {
 export const handlerSpecs = {
   // Nothing is stored on connect: a socket is anonymous until create, join or resume binds it.
   connect: { file: 'connect.ts', memorySize: 512, timeout: Duration.seconds(5), tableActions: [] },
-  // Forgets the connection's two items.
+  // Forgets the connection's two items; a spectator's leaving also raises his game's audience rev and
+  // reads the new count and the game's connections, to send the count to all of them.
   disconnect: {
     file: 'disconnect.ts',
     memorySize: 512,
     timeout: Duration.seconds(5),
-    tableActions: ['DeleteItem'],
+    tableActions: ['GetItem', 'DeleteItem', 'UpdateItem', 'Query'],
   },
   // API Gateway gives an integration 29 s; a command is a load, a decide and one conditional put (plus
-  // backoff when racing). Rooms, tokens, bindings and push subscriptions are gets, puts and deletes.
+  // backoff when racing). Rooms, tokens, bindings and push subscriptions are gets, puts and deletes; a
+  // spectator's binding raises his game's audience rev, and a lobby found abandoned marks its code freed.
   default: {
     file: 'default.ts',
     memorySize: 1024,
     timeout: Duration.seconds(10),
-    tableActions: ['GetItem', 'PutItem', 'Query', 'DeleteItem'],
+    tableActions: ['GetItem', 'PutItem', 'Query', 'DeleteItem', 'UpdateItem'],
   },
   // One commit can fan out to every seat, host and spectator of a room. It reads the game and its
   // connections, forgets gone ones, notes each armed deadline in the book, frees a finished game's room
-  // code (a get of the code it holds, then two deletes), and queries a new phase's push subscriptions,
-  // forgetting those the push service dropped.
+  // code (a get of the code it holds, a delete and an update that keeps it as the game's last), and
+  // queries a new phase's push subscriptions, forgetting those the push service dropped. A spectator's
+  // socket found gone raises the audience rev.
   projector: {
     file: 'projector.ts',
     memorySize: 1024,
     timeout: Duration.seconds(60),
-    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'],
   },
   // Reads the game, appends `timeUp` (checking the commit before it when unknown), and clears the
   // deadline from the book once handled.

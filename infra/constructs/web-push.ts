@@ -21,7 +21,8 @@ export interface WebPushProps {
  * Web Push: the secret holding the deployment's VAPID keys, read by the functions that need them (they
  * find it by VAPID_SECRET_ARN), and the alarm on failed pushes. The stack creates the secret without keys
  * (a random string, which the functions read as "no keys yet": they then send no pushes); the operator puts
- * the keys in once (docs/deploy.md).
+ * the keys in once (docs/deploy.md). A rotation changes only the secret's value (the current pair, and the
+ * retired ones under `previous`), so it needs nothing here.
  */
 export class WebPush extends Construct {
   readonly secret: Secret;
@@ -31,7 +32,7 @@ export class WebPush extends Construct {
     super(scope, id);
     this.secret = new Secret(this, 'VapidKeys', {
       description:
-        'Web Push VAPID keys of Sleeping City: {"publicKey","privateKey","subject"} (docs/deploy.md)',
+        'Web Push VAPID keys of Sleeping City: {"publicKey","privateKey","subject","previous"?} (docs/deploy.md)',
     });
     for (const fn of props.keyReaders) {
       this.secret.grantRead(fn);
@@ -43,8 +44,8 @@ export class WebPush extends Construct {
         metric: appMetric(AppMetric.pushFailed),
         threshold: FAILED_PUSHES_THRESHOLD,
         description:
-          'Phase pushes are failing: push services refuse them (VAPID keys malformed or changed?) or the ' +
-          'subscriptions cannot be read.',
+          'Phase pushes are failing: push services refuse them (VAPID keys malformed, or replaced rather ' +
+          'than rotated?) or the subscriptions cannot be read.',
       },
     ];
   }

@@ -61,6 +61,8 @@ export const clientFrameSchema = v.variant('action', [
         auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/)),
       }),
     }),
+    /** The server key (base64url, as `pushKey` gave it) the subscription was made with. */
+    serverKey: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/))),
   }),
   v.strictObject({
     action: v.literal('signal'),
@@ -107,6 +109,8 @@ export type ErrorCode =
   | 'link_forbidden'
   | 'busy'
   | 'push_off'
+  /** A push subscription made with a server key this server no longer keeps: subscribe again. */
+  | 'push_key'
   | 'wrong_game'
   /** A spectator's connection asked for something only a seat or the host may do. */
   | 'spectator'
@@ -118,6 +122,12 @@ export type ServerFrame =
   | { type: 'joined'; gameId: string; seat: number; token: string }
   /** The connection watches the game; the token resumes watching (it opens no seat and cannot act). */
   | { type: 'watching'; gameId: string; token: string }
+  /**
+   * How many spectators watch the game, sent to every connection of it at once whenever one arrives or
+   * leaves. Of two, the one with the higher `rev` is the newer; `rev` starts again when the game's
+   * connections were all gone, so a client takes the first after it binds whatever its `rev`.
+   */
+  | { type: 'audience'; gameId: string; count: number; rev: number }
   | { type: 'view'; version: number; view: GameView }
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }

@@ -29,7 +29,9 @@ async function appUnderServiceWorker(context: BrowserContext, url: string): Prom
 }
 
 describe("the forum's Web Push, through the service worker's push event", () => {
-  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:host@sleeping.city' };
+  // The server's keys were rotated once: Ann's phone subscribed under the pair it keeps as previous.
+  const retired = webpush.generateVAPIDKeys();
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:host@sleeping.city', previous: [retired] };
   let server: RunningServer;
   let endpoint: PushEndpoint;
   let profile: Awaited<ReturnType<typeof launchProfile>>;
@@ -49,22 +51,26 @@ describe("the forum's Web Push, through the service worker's push event", () => 
 
   it('a new phase reaches a subscribed phone as an encrypted push, and its service worker notifies it', async () => {
     // Given Ann's app in a forum room of seven, subscribed to its pushes through the app's own socket
-    // (the browser's push service stands in: the PushEndpoint receives and decrypts as it would)
+    // (the browser's push service stands in: the PushEndpoint receives and decrypts as it would), with
+    // the server key her subscription was made under, before the server's keys were rotated
     await profile.context.grantPermissions(['notifications'], { origin: server.url });
     const page = await appUnderServiceWorker(profile.context, server.url);
     const table = await LocalTable.open(server.wsUrl, 6, { preset: 'forum' });
     await new Phone(page, 'Ann').join(server.url, table.code);
-    const saved = await page.evaluate((subscription) => {
-      const e = new CustomEvent('sc-push', {
-        detail: { subscription },
-        bubbles: true,
-        composed: true,
-      }) as Event & {
-        result?: Promise<unknown>;
-      };
-      document.querySelector('sc-app')?.dispatchEvent(e);
-      return e.result;
-    }, endpoint.subscribe('ann'));
+    const saved = await page.evaluate(
+      (detail) => {
+        const e = new CustomEvent('sc-push', {
+          detail,
+          bubbles: true,
+          composed: true,
+        }) as Event & {
+          result?: Promise<unknown>;
+        };
+        document.querySelector('sc-app')?.dispatchEvent(e);
+        return e.result;
+      },
+      { subscription: endpoint.subscribe('ann', retired.publicKey), serverKey: retired.publicKey },
+    );
     expect(saved).toBe(true);
 
     // When the game starts: day 1 begins
@@ -72,6 +78,7 @@ describe("the forum's Web Push, through the service worker's push event", () => 
     await server.settle();
     await expect.poll(() => endpoint.pushesTo('ann').length).toBe(1);
     const [push] = endpoint.pushesTo('ann');
+    expect(push.signer).toBe(retired.publicKey);
     expect(JSON.parse(push.plaintext)).toEqual({
       type: 'phase',
       gameId: table.gameId,

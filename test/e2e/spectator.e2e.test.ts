@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import { disqualify } from './support/host.js';
@@ -5,10 +6,17 @@ import { Phone } from './support/phone.js';
 import { startSixSeats } from './support/six-seats.js';
 import { useStack } from './support/suite.js';
 
+/** The header's count of spectators, as this phone shows it (an eye and the number, labelled in words). */
+const watching = (page: Page, count: number) =>
+  page
+    .locator(`sc-audience-count [title="${count} watching"]`)
+    .getByText(String(count), { exact: true })
+    .waitFor();
+
 describe('a late comer watches the game as a spectator', () => {
   const e2e = useStack();
 
-  it('opens the join link of a game under way, watches the day with no role shown, reloads, and sees the game end', async () => {
+  it('opens the join link of a game under way, is counted by the table, watches the day with no role shown, reloads, sees the game end and follows the rematch', async () => {
     const { host, code, ann } = await startSixSeats(e2e);
     await expect(ann.readRole()).resolves.toBe('mafia');
 
@@ -21,6 +29,8 @@ describe('a late comer watches the game as a spectator', () => {
     await vera.getByRole('button', { name: 'Watch the game' }).click();
     await vera.getByText('You are watching: you see what the whole table sees, and no role.').waitFor();
     expect(vera.url()).toMatch(/#\/game\/[^/]+\/watch$/);
+    // The table sees it is watched: a player's phone, the host's desk and her own screen show the count.
+    for (const page of [ann.page, host, vera]) await watching(page, 1);
 
     // The day comes; she sees the table, and no role on it.
     let phase = await e2e.jumpToDeadline(code);
@@ -60,5 +70,20 @@ describe('a late comer watches the game as a spectator', () => {
     await late.getByRole('button', { name: 'Watch without playing' }).click();
     await late.getByText('No game with that code.').waitFor();
     expect(late.url()).not.toMatch(/\/watch$/);
-  }, 150_000);
+
+    // The host opens a rematch: Vera's screen follows to the new room's lobby, and she is counted there.
+    const oldGame = vera.url();
+    await host.getByRole('button', { name: 'Play again: same players, seats and settings' }).click();
+    await vera.getByText('Waiting for the host to start.').waitFor();
+    expect(vera.url()).toMatch(/#\/game\/[^/]+\/watch$/);
+    expect(vera.url()).not.toBe(oldGame);
+    await ann.page.getByText('Waiting for the host to start.').waitFor();
+    for (const page of [ann.page, host, vera]) await watching(page, 1);
+    await shot(ann.page, 'rematch-watched');
+
+    // The old code now leads whoever comes to watch to the rematch.
+    await late.getByRole('button', { name: 'Watch without playing' }).click();
+    await late.getByText('Waiting for the host to start.').waitFor();
+    for (const page of [ann.page, vera, late]) await watching(page, 2);
+  }, 180_000);
 });

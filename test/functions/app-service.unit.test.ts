@@ -76,7 +76,7 @@ describe('application service: rooms', () => {
     const h = new AppHarness();
     const { code } = await givenLobby(h, 1);
     const frames = await h.send('p2', { action: 'join', code, name: 'Two' });
-    expect(frames.map((f) => f.type)).toEqual(['joined', 'view']);
+    expect(frames.map((f) => f.type)).toEqual(['joined', 'view', 'audience']);
     expect(frames[1]).toMatchObject({ version: 3, view: { viewer: 'seat', seat: 2, you: { seat: 2 } } });
   });
 });
@@ -205,6 +205,7 @@ describe('application service: seats and tokens', () => {
     expect(back).toEqual([
       expect.objectContaining({ type: 'view', view: expect.objectContaining({ seat: 6 }) }),
       expect.objectContaining({ type: 'links', version: 6 }),
+      { type: 'audience', gameId, count: 0, rev: 0 },
     ]);
     const newcomerBack = await h.send('n-again', { action: 'resume', gameId, token: newcomer.token });
     expect(newcomerBack[0]).toMatchObject({ type: 'view', view: { seat: 2 } });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPushBook } from '../../functions/adapters/aws/dynamo/push-book.js';
 import { MemoryPushBook } from '../../functions/adapters/memory/push-book.js';
-import type { PushBook, PushReader, PushTarget } from '../../functions/ports/push.js';
+import type { PushBook, PushSubscriber, PushTarget } from '../../functions/ports/push.js';
 import { type Opened, uniqueId } from '../support/store-contract.js';
 import { onDynalite, onDynamoDbLocal } from '../support/store-subjects.js';
 
@@ -22,7 +22,16 @@ function target(path = uniqueId('sub')): PushTarget {
   return { endpoint: `https://push.example/send/${path}`, keys: { p256dh: b64u(65), auth: b64u(16) } };
 }
 
-type Row = { reader: PushReader; target: PushTarget };
+/** Two VAPID public keys (base64url P-256 points) the server subscribed phones with, now and before. */
+const KEY_NOW = b64u(65);
+const KEY_BEFORE = b64u(65);
+
+type Row = PushSubscriber;
+const row = (reader: Row['reader'], t: PushTarget, serverKey: string | null = KEY_NOW): Row => ({
+  reader,
+  target: t,
+  serverKey,
+});
 const byEndpoint = (rows: Row[]) =>
   [...rows].sort((a, b) => a.target.endpoint.localeCompare(b.target.endpoint));
 
@@ -42,65 +51,62 @@ function pushBookContract(name: string, open: () => Promise<Opened<PushBook>>): 
 
     it('given seats and the host subscribed, one seat on two devices, when the game is asked, then each subscription comes back whole, and no other game’s', async () => {
       const [game, other] = [uniqueId('game'), uniqueId('game')];
-      const rows: Row[] = [
-        { reader: 1, target: target() },
-        { reader: 1, target: target() },
-        { reader: 4, target: target() },
-        { reader: 'host', target: target() },
-      ];
-      for (const { reader, target } of rows) await book.save(game, reader, target, inSeconds(DAY));
-      await book.save(other, 2, target(), inSeconds(DAY));
+      const rows: Row[] = [row(1, target()), row(1, target()), row(4, target()), row('host', target())];
+      for (const subscriber of rows) await book.save(game, subscriber, inSeconds(DAY));
+      await book.save(other, row(2, target()), inSeconds(DAY));
       expect(byEndpoint(await book.forGame(game))).toEqual(byEndpoint(rows));
     });
 
-    it('given an endpoint saved again in its game, when the game is asked, then it is there once with the newest reader and keys', async () => {
+    it('given an endpoint saved again in its game, when the game is asked, then it is there once with the newest reader, keys and server key', async () => {
       const game = uniqueId('resaved');
       const first = target();
       const renewed = { endpoint: first.endpoint, keys: target().keys };
-      await book.save(game, 3, first, inSeconds(DAY));
-      await book.save(game, 'host', renewed, inSeconds(2 * DAY));
-      expect(await book.forGame(game)).toEqual([{ reader: 'host', target: renewed }]);
+      await book.save(game, row(3, first, KEY_BEFORE), inSeconds(DAY));
+      await book.save(game, row('host', renewed), inSeconds(2 * DAY));
+      expect(await book.forGame(game)).toEqual([row('host', renewed)]);
+    });
+
+    it('given subscriptions made under the current key, a previous one, and one saved before keys were recorded, when the game is asked, then each comes back with its own', async () => {
+      const game = uniqueId('rotated');
+      const rows = [row(1, target(), KEY_NOW), row(2, target(), KEY_BEFORE), row(3, target(), null)];
+      for (const subscriber of rows) await book.save(game, subscriber, inSeconds(DAY));
+      expect(byEndpoint(await book.forGame(game))).toEqual(byEndpoint(rows));
     });
 
     it('given one browser subscribed in two games, when the push service says it is gone, then it is forgotten in both and the others stay', async () => {
       const [a, b] = [uniqueId('forum'), uniqueId('forum')];
       const gone = target();
       const stays = target();
-      await book.save(a, 5, gone, inSeconds(DAY));
-      await book.save(b, 2, gone, inSeconds(DAY));
-      await book.save(a, 6, stays, inSeconds(DAY));
+      await book.save(a, row(5, gone), inSeconds(DAY));
+      await book.save(b, row(2, gone), inSeconds(DAY));
+      await book.save(a, row(6, stays), inSeconds(DAY));
       await book.forget(gone.endpoint);
-      expect(await book.forGame(a)).toEqual([{ reader: 6, target: stays }]);
+      expect(await book.forGame(a)).toEqual([row(6, stays)]);
       expect(await book.forGame(b)).toEqual([]);
       // Forgetting what is not (or no longer) there changes nothing.
       await book.forget(gone.endpoint);
       await book.forget(target().endpoint);
-      expect(await book.forGame(a)).toEqual([{ reader: 6, target: stays }]);
+      expect(await book.forGame(a)).toEqual([row(6, stays)]);
     });
 
     it('given subscriptions kept for a day and for a week, when a day has passed, then only the week’s is read; saved again, the other is back', async () => {
       const game = uniqueId('lapsing');
       const day = target();
       const week = target();
-      await book.save(game, 1, day, inSeconds(DAY));
-      await book.save(game, 2, week, inSeconds(7 * DAY));
+      await book.save(game, row(1, day), inSeconds(DAY));
+      await book.save(game, row(2, week), inSeconds(7 * DAY));
       clockMs += DAY * 1000;
-      expect(await book.forGame(game)).toEqual([{ reader: 2, target: week }]);
-      await book.save(game, 1, day, inSeconds(DAY));
-      expect(byEndpoint(await book.forGame(game))).toEqual(
-        byEndpoint([
-          { reader: 1, target: day },
-          { reader: 2, target: week },
-        ]),
-      );
+      expect(await book.forGame(game)).toEqual([row(2, week)]);
+      await book.save(game, row(1, day), inSeconds(DAY));
+      expect(byEndpoint(await book.forGame(game))).toEqual(byEndpoint([row(1, day), row(2, week)]));
     });
 
     it('given an endpoint as long as the protocol allows, when it is saved, read and forgotten, then it round-trips exactly', async () => {
       const game = uniqueId('long');
       const long = target(`${uniqueId('x')}/${'a'.repeat(950)}`);
       expect(long.endpoint.length).toBeLessThanOrEqual(1000);
-      await book.save(game, 7, long, inSeconds(DAY));
-      expect(await book.forGame(game)).toEqual([{ reader: 7, target: long }]);
+      await book.save(game, row(7, long), inSeconds(DAY));
+      expect(await book.forGame(game)).toEqual([row(7, long)]);
       await book.forget(long.endpoint);
       expect(await book.forGame(game)).toEqual([]);
     });
@@ -108,10 +114,10 @@ function pushBookContract(name: string, open: () => Promise<Opened<PushBook>>): 
     it('given a subscription read back, when the caller changes it, then the book does not change', async () => {
       const game = uniqueId('copied');
       const kept = target();
-      await book.save(game, 1, kept, inSeconds(DAY));
+      await book.save(game, row(1, kept), inSeconds(DAY));
       const [read] = await book.forGame(game);
       read.target.keys.auth = 'changed';
-      expect(await book.forGame(game)).toEqual([{ reader: 1, target: kept }]);
+      expect(await book.forGame(game)).toEqual([row(1, kept)]);
     });
   });
 }

@@ -31,8 +31,9 @@ describe('watching a room as a spectator', () => {
     const view = frameOf(frames, 'view').view;
     expect(view).toMatchObject({ viewer: 'spectator', seat: null, you: null, host: null, story: null });
     expect(view.seats.map((s) => s.role)).toEqual(Array(7).fill(null));
-    expect(await h.directory.connection('fan')).toEqual({ gameId, seat: 'spectator' });
-    expect(await h.directory.seatForToken(gameId, hashToken(watching.token))).toBe('spectator');
+    const watcher = hashToken(watching.token);
+    expect(await h.directory.connection('fan')).toEqual({ gameId, seat: 'spectator', watcher });
+    expect(await h.directory.seatForToken(gameId, watcher)).toBe('spectator');
   });
 
   it('given a spectator, when he sends any command, a rematch, a signal or a push subscription, then each is refused as a spectator and nothing is written', async () => {

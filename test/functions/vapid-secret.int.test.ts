@@ -1,7 +1,7 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { VapidSecret } from '../../functions/adapters/aws/secrets/vapid-secret.js';
+import { VAPID_REREAD_MS, VapidSecret } from '../../functions/adapters/aws/secrets/vapid-secret.js';
 import { FakeSecretsManager } from '../support/fake-secrets-manager.js';
 import { uniqueId } from '../support/store-contract.js';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => secrets.close());
 
 /** A secret with the given value, read through the real SDK client; `unset` collects what it is told. */
-function givenSecret(value?: string) {
+function givenSecret(value?: string, now = () => Date.now()) {
   const secretId = uniqueId('vapid');
   if (value !== undefined) secrets.put(secretId, value);
   const unset: string[] = [];
@@ -26,6 +26,7 @@ function givenSecret(value?: string) {
       }),
     secretId,
     onUnset: (message) => unset.push(message),
+    now,
   });
   const reads = () => secrets.reads.filter((id) => id === secretId).length;
   return { secretId, secret, unset, reads };
@@ -64,6 +65,42 @@ describe('VAPID keys from a Secrets Manager secret', () => {
       expect(reads()).toBe(1);
     },
   );
+
+  it('given a secret keeping previous pairs, when asked, then the current pair and the previous ones come, in order', async () => {
+    const previous = [webpush.generateVAPIDKeys(), webpush.generateVAPIDKeys()];
+    const { secret } = givenSecret(JSON.stringify({ ...keys, previous }));
+    expect(await secret.keys()).toEqual({ ...keys, previous });
+  });
+
+  it('given a previous pair pasted wrong, when asked, then it fails naming the secret and which pair', async () => {
+    const { secret, secretId } = givenSecret(
+      JSON.stringify({
+        ...keys,
+        previous: [{ publicKey: keys.publicKey.slice(1), privateKey: keys.privateKey }],
+      }),
+    );
+    await expect(secret.keys()).rejects.toThrow(
+      `the secret ${secretId}: previous[0]: the VAPID public key is not a base64url uncompressed P-256 point`,
+    );
+  });
+
+  it('given keys rotated after the container read them, when fresh keys are asked for, then the secret is read again, once, when the keys at hand are VAPID_REREAD_MS old', async () => {
+    let clock = Date.UTC(2026, 11, 1, 18, 0);
+    const { secret, secretId, reads } = givenSecret(JSON.stringify(keys), () => clock);
+    expect(await secret.keys()).toEqual(keys);
+    const retired = { publicKey: keys.publicKey, privateKey: keys.privateKey };
+    const next = { ...webpush.generateVAPIDKeys(), subject: keys.subject, previous: [retired] };
+    secrets.put(secretId, JSON.stringify(next));
+    clock += VAPID_REREAD_MS - 1;
+    expect(await secret.keys({ fresh: true })).toEqual(keys);
+    expect(reads()).toBe(1);
+    clock += 1;
+    // many askers at once (a removed pair's subscriptions in one phase) share one read
+    const asked = await Promise.all([1, 2, 3].map(() => secret.keys({ fresh: true })));
+    expect(asked).toEqual([next, next, next]);
+    expect(await secret.keys()).toEqual(next);
+    expect(reads()).toBe(2);
+  });
 
   it('given a read that is throttled, when asked again, then the secret is read again and the keys come', async () => {
     const { secret, reads } = givenSecret(JSON.stringify(keys));

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
+import type { CountingMeter } from '../../functions/adapters/memory/meter.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
+import { Metric } from '../../functions/observability/metric-names.js';
 import type { ServerFrame } from '../../shared/index.js';
 import { jumpToDeadline } from '../support/jump.js';
 import { LocalTable } from '../support/local-table.js';
@@ -42,7 +44,7 @@ describe('Web Push: a player whose app is closed learns of a new phase', () => {
       [table.host, 'host'],
     ] as const) {
       const saved = await client.request(
-        { action: 'push', subscription: endpoint.subscribe(name) },
+        { action: 'push', subscription: endpoint.subscribe(name, key.key ?? ''), serverKey: key.key ?? '' },
         frameOf('pushSaved', 'error'),
       );
       expect(saved).toEqual({ type: 'pushSaved' });
@@ -161,3 +163,85 @@ describe('Web Push on the DynamoDB store', () => {
     }
   });
 });
+
+describe('Web Push across a rotation of the VAPID keys', () => {
+  it('given phones subscribed under key A and under an older key Z, when the server moves to key B keeping A and dropping Z, then A’s phone still gets its pushes signed by A, B’s by B, and Z’s subscription is dropped', async () => {
+    const [z, a, b] = [0, 1, 2].map(() => webpush.generateVAPIDKeys());
+    const subject = 'mailto:host@sleeping.city';
+    const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-push-rotation-'));
+    const names = { a: uniqueName('under-a'), z: uniqueName('under-z'), b: uniqueName('under-b') };
+    // given a server keeping A as its key and Z from a rotation before, on the DynamoDB store
+    const first = await startServer({
+      ...{ port: 0, dataDir, store: 'dynamo', clock, quiet: true },
+      vapid: { ...a, subject, previous: [z] },
+    });
+    let table: LocalTable;
+    try {
+      table = await LocalTable.open(first.wsUrl, 7, { preset: 'forum' });
+      // seat 1's phone subscribed under A; seat 2's under Z and was not opened since A came in
+      expect(await handOver(table.player(1), names.a, a.publicKey)).toEqual({ type: 'pushSaved' });
+      expect(await handOver(table.player(2), names.z, z.publicKey)).toEqual({ type: 'pushSaved' });
+      await table.start();
+      await first.settle();
+    } finally {
+      await first.close();
+    }
+
+    // when the server starts again with B as its key, A kept as previous and Z removed
+    const again = await startServer({
+      ...{ port: 0, dataDir, store: 'dynamo', clock, quiet: true },
+      vapid: { ...b, subject, previous: [a] },
+    });
+    try {
+      await table.reconnect(again.wsUrl);
+      expect(await table.player(3).request({ action: 'pushKey' }, frameOf('pushKey'))).toEqual({
+        type: 'pushKey',
+        key: b.publicKey,
+      });
+      expect(await handOver(table.player(3), names.b, b.publicKey)).toEqual({ type: 'pushSaved' });
+      // a phone handing over a subscription under the removed key is told to subscribe again
+      expect(await handOver(table.player(4), uniqueName('late-z'), z.publicKey)).toMatchObject({
+        type: 'error',
+        code: 'push_key',
+      });
+      expect(await jumpToDeadline(again, clock, table.gameId)).toMatchObject({ kind: 'night', round: 1 });
+      await again.settle();
+
+      // then A's phone heard of the day and the night, each push signed by A (the push service takes no
+      // other key for it), and B's of the night, signed by B
+      const heard = (name: string) =>
+        endpoint.pushesTo(name).map((p) => [JSON.parse(p.plaintext).phase, p.signer]);
+      expect(heard(names.a)).toEqual([
+        [{ kind: 'day', round: 1 }, a.publicKey],
+        [{ kind: 'night', round: 1 }, a.publicKey],
+      ]);
+      expect(heard(names.b)).toEqual([[{ kind: 'night', round: 1 }, b.publicKey]]);
+      // Z's heard the day from the first server and nothing since: dropped unpushed, counted, not kept
+      expect(heard(names.z)).toEqual([[{ kind: 'day', round: 1 }, z.publicKey]]);
+      expect(endpoint.refused.filter((r) => Object.values(names).some((n) => r.startsWith(n)))).toEqual([]);
+      expect((again.app.deps.meter as CountingMeter).get(Metric.pushKeyDropped)).toBe(1);
+      const kept = await again.app.deps.push?.book.forGame(table.gameId);
+      expect(kept?.map((s) => [s.target.endpoint.split('/').pop(), s.serverKey]).sort()).toEqual(
+        [
+          [names.a, a.publicKey],
+          [names.b, b.publicKey],
+        ].sort(),
+      );
+      await table.close();
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A phone subscribes under `serverKey` at the test's push service and hands the subscription over. */
+const handOver = (client: GameClient, name: string, serverKey: string) =>
+  client.request(
+    { action: 'push', subscription: endpoint.subscribe(name, serverKey), serverKey },
+    frameOf('pushSaved', 'error'),
+  );
+
+let named = 0;
+/** Subscriber names unique within the file's shared push service. */
+const uniqueName = (prefix: string) => `${prefix}-${++named}`;

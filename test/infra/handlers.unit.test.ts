@@ -84,9 +84,21 @@ describe('GameHandlers', () => {
         })
         .sort();
     expect(tableActions(handlers.connect)).toEqual([]);
-    expect(tableActions(handlers.disconnect)).toEqual(['DeleteItem']);
-    expect(tableActions(handlers.defaultRoute)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
-    expect(tableActions(handlers.projector)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
+    expect(tableActions(handlers.disconnect)).toEqual(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']);
+    expect(tableActions(handlers.defaultRoute)).toEqual([
+      'DeleteItem',
+      'GetItem',
+      'PutItem',
+      'Query',
+      'UpdateItem',
+    ]);
+    expect(tableActions(handlers.projector)).toEqual([
+      'DeleteItem',
+      'GetItem',
+      'PutItem',
+      'Query',
+      'UpdateItem',
+    ]);
     expect(tableActions(handlers.deadline)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
     expect(tableActions(handlers.sweeper)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
   });

@@ -44,7 +44,7 @@ describe('SleepingCityStack', () => {
     const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
     const base = [...powertools, 'TABLE_NAME'];
     expect(names(connect)).toEqual(['ALLOWED_ORIGINS', ...powertools]);
-    expect(names(disconnect)).toEqual(base);
+    expect(names(disconnect)).toEqual([...base, 'WS_ENDPOINT'].sort());
     expect(names(deadline)).toEqual(base);
     expect(names(defaultRoute)).toEqual([...base, 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort());
     expect(names(projector)).toEqual(
@@ -111,8 +111,17 @@ describe('SleepingCityStack', () => {
     );
   });
 
-  it('then keeps connect and disconnect from posting and only the projector starts deadlines', () => {
-    for (const fn of [connect, disconnect, deadline]) {
+  it('then lets disconnect post (a spectator who left is counted out for his table) and no other start deadlines', () => {
+    expect(grantsOf(template, disconnect).map((grant) => grant.action)).toContain(
+      'execute-api:ManageConnections',
+    );
+    expect(grantsOf(template, disconnect).map((grant) => grant.action)).not.toContain(
+      'states:StartExecution',
+    );
+  });
+
+  it('then keeps connect and the deadline function from posting and only the projector starts deadlines', () => {
+    for (const fn of [connect, deadline]) {
       const actions = grantsOf(template, fn).map((grant) => grant.action);
       expect(actions).not.toContain('execute-api:ManageConnections');
       expect(actions).not.toContain('states:StartExecution');

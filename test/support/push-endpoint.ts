@@ -21,12 +21,17 @@ const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>
  * A push service and its browsers in one: each subscriber has its own P-256 key pair and auth secret, as a
  * browser's PushManager makes them; a push sent to a subscriber's endpoint is checked as a push service
  * checks it (the VAPID JWT signed ES256 by the key it names, for this origin, not expired) and decrypted as
- * the browser decrypts it (aes128gcm, RFC 8188 with the keys of RFC 8291). Anything else is answered 400.
+ * the browser decrypts it (aes128gcm, RFC 8188 with the keys of RFC 8291). Anything else is answered 400 —
+ * except a push to a subscription made under a server key, signed by another key: 403, as push services
+ * answer it.
  */
 export class PushEndpoint {
   readonly received: ReceivedPush[] = [];
   readonly refused: string[] = [];
-  private readonly subscribers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
+  private readonly subscribers = new Map<
+    string,
+    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; serverKey?: string }
+  >();
   private readonly goneSet = new Set<string>();
   private server: Server | null = null;
   private origin = '';
@@ -43,7 +48,7 @@ export class PushEndpoint {
           res.writeHead(201).end();
         } catch (error) {
           this.refused.push(`${name}: ${(error as Error).message}`);
-          res.writeHead(400).end();
+          res.writeHead(error instanceof WrongSigner ? 403 : 400).end();
         }
       });
     });
@@ -52,12 +57,15 @@ export class PushEndpoint {
     return this;
   }
 
-  /** A new browser subscription, as the PWA sends it in its `push` frame. */
-  subscribe(name: string): PushTarget {
+  /**
+   * A new browser subscription, as the PWA sends it in its `push` frame; made under `serverKey` (the
+   * `applicationServerKey`), only pushes signed by that key are taken.
+   */
+  subscribe(name: string, serverKey?: string): PushTarget {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const auth = randomBytes(16);
-    this.subscribers.set(name, { ecdh, auth });
+    this.subscribers.set(name, { ecdh, auth, serverKey });
     return {
       endpoint: `${this.origin}/push/${encodeURIComponent(name)}`,
       keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) },
@@ -84,9 +92,14 @@ export class PushEndpoint {
     const ttl = Number(headers.ttl);
     if (!Number.isInteger(ttl) || ttl < 0) throw new Error('no TTL');
     const { claims, signer } = checkVapid(String(headers.authorization ?? ''), this.origin);
+    if (subscriber.serverKey !== undefined && signer !== subscriber.serverKey)
+      throw new WrongSigner(`signed by ${signer}, subscribed under ${subscriber.serverKey}`);
     return { subscriber: name, ttl, plaintext: decrypt(body, subscriber), claims, signer };
   }
 }
+
+/** The push names a key other than the one its subscription was made under. */
+class WrongSigner extends Error {}
 
 /** RFC 8292: `vapid t=<JWT>, k=<key>`; the JWT is ES256 over the header and claims, by the key `k` names. */
 function checkVapid(authorization: string, origin: string) {

@@ -249,6 +249,26 @@ export function directoryContract(name: string, open: () => Promise<Opened<Direc
       await directory.releaseRoom(uniqueId('game'));
     });
 
+    it('given a finished game that released its code, when it reclaims it, then the code leads to it again', async () => {
+      const [code, gameId] = [uniqueId('CODE'), uniqueId('game')];
+      expect(await directory.claimRoomCode(code, gameId, nowSeconds() + 3600)).toBe(true);
+      await directory.releaseRoom(gameId);
+      expect(await directory.reclaimRoom(gameId, nowSeconds() + 3600)).toBe(code);
+      expect(await directory.gameForCode(code)).toBe(gameId);
+      // Reclaiming a code it holds is granted again (a retry).
+      expect(await directory.reclaimRoom(gameId, nowSeconds() + 3600)).toBe(code);
+    });
+
+    it('given a released code another game claimed since, when the first game reclaims it, then it is refused and the code stays the new holder', async () => {
+      const [code, first, second] = [uniqueId('CODE'), uniqueId('game'), uniqueId('game')];
+      expect(await directory.claimRoomCode(code, first, nowSeconds() + 3600)).toBe(true);
+      await directory.releaseRoom(first);
+      expect(await directory.claimRoomCode(code, second, nowSeconds() + 3600)).toBe(true);
+      expect(await directory.reclaimRoom(first, nowSeconds() + 3600)).toBeNull();
+      expect(await directory.gameForCode(code)).toBe(second);
+      expect(await directory.reclaimRoom(uniqueId('game'), nowSeconds() + 3600)).toBeNull();
+    });
+
     it('given a code whose time ran out (TTL) though its game never released it, when looked up, then it leads nowhere and another game may claim it', async () => {
       const [code, first, second] = [uniqueId('CODE'), uniqueId('game'), uniqueId('game')];
       expect(await directory.claimRoomCode(code, first, nowSeconds() - 60)).toBe(true);
@@ -338,6 +358,92 @@ export function directoryContract(name: string, open: () => Promise<Opened<Direc
       await directory.bindConnection(connectionId, { gameId: second, seat: 3 }, nowSeconds() + 3600);
       expect(await directory.connectionsOf(first)).toEqual([]);
       expect(await directory.connectionsOf(second)).toEqual([{ connectionId, seat: 3 }]);
+    });
+
+    it('given spectators beside the seats, when the audience is asked, then it counts each watcher once, however many sockets he has', async () => {
+      const gameId = uniqueId('game');
+      const expiresAt = nowSeconds() + 3600;
+      expect(await directory.audience(gameId)).toEqual({ count: 0, rev: 0 });
+      await directory.bindConnection(`c1-${gameId}`, { gameId, seat: 1 }, expiresAt);
+      await directory.bindConnection(`ch-${gameId}`, { gameId, seat: 'host' }, expiresAt);
+      await directory.bindConnection(
+        `ca-${gameId}`,
+        { gameId, seat: 'spectator', watcher: 'w-a' },
+        expiresAt,
+      );
+      const one = await directory.audience(gameId);
+      expect(one.count).toBe(1);
+      // The same watcher back on a new socket while his dropped one is still bound.
+      await directory.bindConnection(
+        `ca2-${gameId}`,
+        { gameId, seat: 'spectator', watcher: 'w-a' },
+        expiresAt,
+      );
+      await directory.bindConnection(
+        `cb-${gameId}`,
+        { gameId, seat: 'spectator', watcher: 'w-b' },
+        expiresAt,
+      );
+      expect(await directory.connection(`cb-${gameId}`)).toEqual({
+        gameId,
+        seat: 'spectator',
+        watcher: 'w-b',
+      });
+      const two = await directory.audience(gameId);
+      expect(two.count).toBe(2);
+      expect(two.rev).toBeGreaterThan(one.rev);
+    });
+
+    it('given spectators, when one leaves, one moves to another game and one expires, then none of them is counted and the rev grows', async () => {
+      const [gameId, other] = [uniqueId('game'), uniqueId('game')];
+      const live = nowSeconds() + 3600;
+      await directory.bindConnection(`ca-${gameId}`, { gameId, seat: 'spectator', watcher: 'w-a' }, live);
+      await directory.bindConnection(`cb-${gameId}`, { gameId, seat: 'spectator', watcher: 'w-b' }, live);
+      await directory.bindConnection(`cc-${gameId}`, { gameId, seat: 'spectator', watcher: 'w-c' }, live);
+      await directory.bindConnection(
+        `cd-${gameId}`,
+        { gameId, seat: 'spectator', watcher: 'w-d' },
+        nowSeconds() - 60,
+      );
+      const before = await directory.audience(gameId);
+      expect(before.count).toBe(3);
+      await directory.unbindConnection(`ca-${gameId}`);
+      const left = await directory.audience(gameId);
+      expect(left).toEqual({ count: 2, rev: left.rev });
+      expect(left.rev).toBeGreaterThan(before.rev);
+      await directory.bindConnection(
+        `cb-${gameId}`,
+        { gameId: other, seat: 'spectator', watcher: 'w-b' },
+        live,
+      );
+      const moved = await directory.audience(gameId);
+      expect(moved.count).toBe(1);
+      expect(moved.rev).toBeGreaterThan(left.rev);
+      expect((await directory.audience(other)).count).toBe(1);
+    });
+
+    it('given spectators arriving and leaving at once, when the audience is asked after, then the count is exact', async () => {
+      const gameId = uniqueId('game');
+      const expiresAt = nowSeconds() + 3600;
+      const ids = Array.from({ length: 10 }, (_, i) => `c${i}-${gameId}`);
+      await Promise.all(
+        ids.map((id, i) =>
+          directory.bindConnection(id, { gameId, seat: 'spectator', watcher: `w${i}` }, expiresAt),
+        ),
+      );
+      await Promise.all([
+        ...ids.slice(0, 4).map((id) => directory.unbindConnection(id)),
+        ...[10, 11].map((i) =>
+          directory.bindConnection(
+            `c${i}-${gameId}`,
+            { gameId, seat: 'spectator', watcher: `w${i}` },
+            expiresAt,
+          ),
+        ),
+      ]);
+      const audience = await directory.audience(gameId);
+      expect(audience.count).toBe(8);
+      expect(audience.rev).toBeGreaterThanOrEqual(16);
     });
 
     it('given a bound connection, when it is unbound, then it is gone from lookups and from its game', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptView } from '../../web/src/logic/frames.js';
+import { acceptAudience, acceptView } from '../../web/src/logic/frames.js';
 
 describe('the stale-frame rule', () => {
   it('takes the first view of a game', () => {
@@ -18,5 +18,23 @@ describe('the stale-frame rule', () => {
 
   it('does not compare versions across games', () => {
     expect(acceptView({ gameId: 'g1', version: 40 }, 'g2', 3)).toBe(true);
+  });
+});
+
+describe('the audience count a phone keeps', () => {
+  const held = { gameId: 'g1', count: 3, rev: 7 };
+
+  it('given no count held, when the first audience frame of its game comes, then it is taken whatever its rev', () => {
+    expect(acceptAudience(null, 'g1', { gameId: 'g1', count: 0, rev: 0 })).toBe(true);
+  });
+
+  it('given a count held, when an older frame crossed a newer one on the way, then the older is ignored', () => {
+    expect(acceptAudience(held, 'g1', { gameId: 'g1', count: 2, rev: 6 })).toBe(false);
+    expect(acceptAudience(held, 'g1', { gameId: 'g1', count: 4, rev: 8 })).toBe(true);
+  });
+
+  it('given a frame of another game (the one just left), when it comes, then it is ignored', () => {
+    expect(acceptAudience(null, 'g2', { gameId: 'g1', count: 5, rev: 9 })).toBe(false);
+    expect(acceptAudience(held, 'g2', { gameId: 'g2', count: 1, rev: 1 })).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { GameView } from '../../shared/views/types.js';
+import './components/audience-count.js';
 import './components/connection-banner.js';
 import './components/language-picker.js';
 import './components/signal-toggle.js';
@@ -197,6 +198,7 @@ export class AppShell extends LitElement {
           <span>Sleeping City</span>
         </a>
         <span class="row">
+          <sc-audience-count .count=${this.route.page === 'room' ? this.room.audience : 0}></sc-audience-count>
           <sc-signal-toggle .muted=${this.muted}></sc-signal-toggle>
           <sc-language-picker .locale=${this.locale}></sc-language-picker>
         </span>
@@ -309,8 +311,10 @@ export class AppShell extends LitElement {
       version: s.version,
       status: s.status,
       online: this.room.online,
+      audience: s.audience?.count ?? 0,
     };
     this.reflect(s.view);
+    this.followWatch(s.session);
     const rematch = s.view?.rematch;
     if (rematch && s.session?.kind === 'seat' && this.following !== rematch.gameId) {
       this.following = rematch.gameId;
@@ -326,6 +330,16 @@ export class AppShell extends LitElement {
     const name = this.room.view?.seats.find((x) => x.seat === from.seat)?.name ?? from.name;
     const host = loadSession(this.store, from.gameId, 'host');
     await this.enterRoom(() => this.socket.join(code, name), name, host ? 'seat' : undefined);
+  }
+
+  /** A spectator invited to the rematch watches it now: the route follows his session to the new game. */
+  private followWatch(session: Session | null): void {
+    const r = this.route;
+    if (session?.kind !== 'spectator' || r.page !== 'room' || r.gameId === session.gameId) return;
+    if (r.as !== undefined && r.as !== 'spectator') return;
+    const route: Route = { page: 'room', gameId: session.gameId, as: 'spectator' };
+    this.route = route;
+    history.replaceState(null, '', `${location.pathname}${hrefOf(route)}`);
   }
 
   /** The page around the app follows the game: night theme, title, and the screen kept awake. */
@@ -406,7 +420,7 @@ export class AppShell extends LitElement {
 
   private readonly onPush = (e: PushEvent) => {
     e.stopPropagation();
-    const subscription = e.detail.subscription;
+    const { subscription, serverKey } = e.detail;
     e.result = subscription
       ? this.socket
           .ask(
@@ -414,6 +428,7 @@ export class AppShell extends LitElement {
               action: 'push',
               ...this.inGame(),
               subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
+              serverKey,
             },
             'pushSaved',
           )

@@ -88,22 +88,21 @@ export function threadPage(from: EventTarget, before?: number): Promise<ThreadPa
 }
 
 /**
- * Push subscription through the shell's socket: `key` asks for the VAPID key, `subscription` hands the
- * browser's subscription to the server. The answer: the key, true when kept, null when push is off.
+ * Push subscription through the shell's socket: no detail asks for the VAPID key, `subscription` hands the
+ * browser's subscription to the server with the `serverKey` it was made with. The answer: the key, true
+ * when kept, null when push is off.
  */
-export interface PushEvent extends CustomEvent<{ subscription?: PushSubscriptionJSON }> {
+export interface PushDetail {
+  subscription: PushSubscriptionJSON;
+  serverKey: string;
+}
+
+export interface PushEvent extends CustomEvent<Partial<PushDetail>> {
   result?: Promise<string | boolean | null>;
 }
 
-export function pushRequest(
-  from: EventTarget,
-  subscription?: PushSubscriptionJSON,
-): Promise<string | boolean | null> {
-  const e: PushEvent = new CustomEvent('sc-push', {
-    detail: subscription ? { subscription } : {},
-    bubbles: true,
-    composed: true,
-  });
+export function pushRequest(from: EventTarget, detail?: PushDetail): Promise<string | boolean | null> {
+  const e: PushEvent = new CustomEvent('sc-push', { detail: detail ?? {}, bubbles: true, composed: true });
   from.dispatchEvent(e);
   return e.result ?? Promise.resolve(null);
 }

@@ -1,4 +1,4 @@
-import type { Binding, Directory, Place } from '../../ports/directory.js';
+import type { Audience, Binding, Directory, Place } from '../../ports/directory.js';
 import { ConnectionTable } from './connection-table.js';
 
 export interface MemoryDirectoryOptions {
@@ -15,6 +15,8 @@ export class MemoryDirectory implements Directory {
   private readonly rooms = new Map<string, { gameId: string; expiresAt: number }>();
   /** The code each game holds. */
   protected readonly codes = new Map<string, string>();
+  /** The code each game held before it released it (see `reclaimRoom`). */
+  private readonly releasedCodes = new Map<string, string>();
   private readonly tokens = new Map<string, Map<string, Place>>();
   private readonly connections: ConnectionTable;
   private readonly now: () => number;
@@ -41,6 +43,13 @@ export class MemoryDirectory implements Directory {
   async releaseRoom(gameId: string): Promise<void> {
     this.assertOpen();
     this.forgetRoom(gameId);
+  }
+
+  async reclaimRoom(gameId: string, expiresAt: number): Promise<string | null> {
+    this.assertOpen();
+    const code = this.codes.get(gameId) ?? this.releasedCodes.get(gameId);
+    if (code === undefined) return null;
+    return (await this.claimRoomCode(code, gameId, expiresAt)) ? code : null;
   }
 
   async putToken(gameId: string, seat: Place, tokenHash: string): Promise<void> {
@@ -73,6 +82,11 @@ export class MemoryDirectory implements Directory {
     return this.connections.of(gameId);
   }
 
+  async audience(gameId: string): Promise<Audience> {
+    this.assertOpen();
+    return this.connections.audience(gameId);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
   }
@@ -87,12 +101,14 @@ export class MemoryDirectory implements Directory {
   protected recordRoom(code: string, gameId: string, expiresAt = Number.POSITIVE_INFINITY): void {
     this.rooms.set(code, { gameId, expiresAt });
     this.codes.set(gameId, code);
+    this.releasedCodes.delete(gameId);
   }
 
   protected forgetRoom(gameId: string): void {
     const code = this.codes.get(gameId);
     if (code === undefined) return;
     this.codes.delete(gameId);
+    this.releasedCodes.set(gameId, code);
     if (this.rooms.get(code)?.gameId === gameId) this.rooms.delete(code);
   }
 

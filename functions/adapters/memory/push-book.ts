@@ -1,4 +1,4 @@
-import type { PushBook, PushReader, PushTarget } from '../../ports/push.js';
+import type { PushBook, PushSubscriber } from '../../ports/push.js';
 
 export interface MemoryPushBookOptions {
   /** Clock for expiry, in ms since the epoch. */
@@ -6,8 +6,7 @@ export interface MemoryPushBookOptions {
 }
 
 interface Entry {
-  reader: PushReader;
-  target: PushTarget;
+  subscriber: PushSubscriber;
   expiresAt: number;
 }
 
@@ -24,19 +23,19 @@ export class MemoryPushBook implements PushBook {
     this.now = options.now ?? Date.now;
   }
 
-  async save(gameId: string, reader: PushReader, target: PushTarget, expiresAt: number): Promise<void> {
+  async save(gameId: string, subscriber: PushSubscriber, expiresAt: number): Promise<void> {
     const game = this.games.get(gameId) ?? new Map<string, Entry>();
-    game.set(target.endpoint, { reader, target: structuredClone(target), expiresAt });
+    game.set(subscriber.target.endpoint, { subscriber: structuredClone(subscriber), expiresAt });
     this.games.set(gameId, game);
   }
 
-  async forGame(gameId: string): Promise<Array<{ reader: PushReader; target: PushTarget }>> {
+  async forGame(gameId: string): Promise<PushSubscriber[]> {
     const game = this.games.get(gameId);
     if (game === undefined) return [];
-    const live: Array<{ reader: PushReader; target: PushTarget }> = [];
-    for (const [endpoint, { reader, target, expiresAt }] of game) {
+    const live: PushSubscriber[] = [];
+    for (const [endpoint, { subscriber, expiresAt }] of game) {
       if (expiresAt * 1000 <= this.now()) game.delete(endpoint);
-      else live.push({ reader, target: structuredClone(target) });
+      else live.push(structuredClone(subscriber));
     }
     return live;
   }

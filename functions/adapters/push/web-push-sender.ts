@@ -1,30 +1,50 @@
-import type { PushSender, PushTarget } from '../../ports/push.js';
+import type { PushSender, PushSubscriber } from '../../ports/push.js';
+import { signerFor, type VapidKeys, type VapidSigner } from './vapid-keys.js';
 
-/** The VAPID identity of this deployment: a key pair (base64url) and a contact (`mailto:` or https URL). */
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
+/**
+ * Where keys kept outside the process come from (a secret read at first use); null: none configured.
+ * `fresh` asks for the keys as they are now rather than as first read, when a key turned up that the copy
+ * at hand does not know (the operator may have rotated since).
+ */
+export type VapidSource = (options?: { fresh?: boolean }) => Promise<VapidKeys | null>;
+
+export interface WebPushSenderOptions {
+  /** Told of each subscription dropped because the key it was made under is no longer kept. */
+  onDropped?: (message: string) => void;
 }
-
-/** Where keys kept outside the process come from (a secret read at first use); null: none configured. */
-export type VapidSource = () => Promise<VapidKeys | null>;
 
 /**
  * Web Push with the `web-push` package: it encrypts the payload (aes128gcm, RFC 8291) and signs the VAPID
- * header (RFC 8292); the request itself goes out with fetch, so any push service URL works, https or the
- * local endpoint of a test.
+ * header (RFC 8292) with the key pair the subscription was made under; the request itself goes out with
+ * fetch, so any push service URL works, https or the local endpoint of a test.
  */
 export class WebPushSender implements PushSender {
-  constructor(private readonly vapid: VapidKeys | VapidSource) {}
+  constructor(
+    private readonly vapid: VapidKeys | VapidSource,
+    private readonly options: WebPushSenderOptions = {},
+  ) {}
 
   async publicKey(): Promise<string | null> {
     return (await this.keys())?.publicKey ?? null;
   }
 
-  async send(target: PushTarget, payload: string, ttlSeconds: number): Promise<'sent' | 'gone'> {
-    const vapid = await this.keys();
-    if (vapid === null) throw new Error('no VAPID keys are configured');
+  async keeps(serverKey: string): Promise<boolean> {
+    return (await this.signer(serverKey)) !== null;
+  }
+
+  async send(
+    { target, serverKey }: Pick<PushSubscriber, 'target' | 'serverKey'>,
+    payload: string,
+    ttlSeconds: number,
+  ): Promise<'sent' | 'gone' | 'dropped'> {
+    const vapid = await this.signer(serverKey);
+    if (vapid === null) {
+      this.options.onDropped?.(
+        `the push subscription at ${new URL(target.endpoint).host} was made under the VAPID key ` +
+          `${serverKey}, which is no longer kept: it is dropped (its phone subscribes again when it opens the app)`,
+      );
+      return 'dropped';
+    }
     // Loaded at the first push, not at a cold start: the package and its crypto helpers cost a Lambda
     // container tens of milliseconds of CPU that most of its invocations never need.
     const { default: webpush } = await import('web-push');
@@ -46,35 +66,21 @@ export class WebPushSender implements PushSender {
     return 'sent';
   }
 
+  /**
+   * The pair for a subscription's key. A key the keys at hand do not know is looked up once more in fresh
+   * keys: while a rotation reaches every container, one that still holds the old keys must not drop the
+   * subscriptions made under the new pair.
+   */
+  private async signer(serverKey: string | null): Promise<VapidSigner | null> {
+    const keys = await this.keys();
+    if (keys === null) throw new Error('no VAPID keys are configured');
+    const signer = signerFor(keys, serverKey);
+    if (signer !== null || typeof this.vapid !== 'function') return signer;
+    const fresh = await this.vapid({ fresh: true });
+    return fresh === null ? null : signerFor(fresh, serverKey);
+  }
+
   private keys(): Promise<VapidKeys | null> {
     return typeof this.vapid === 'function' ? this.vapid() : Promise.resolve(this.vapid);
   }
-}
-
-/**
- * VAPID keys as `web-push generate-vapid-keys` prints them, checked here so that a key pasted wrong is a
- * clear error where it is configured rather than a refused push hours later: the public key an uncompressed
- * P-256 point (65 bytes, 0x04 first), the private key 32 bytes, both base64url; the subject a `mailto:` or
- * https URL (RFC 8292).
- */
-export function checkedVapid(keys: VapidKeys): VapidKeys {
-  const point = Buffer.from(keys.publicKey, 'base64url');
-  if (!/^[A-Za-z0-9_-]+$/.test(keys.publicKey) || point.length !== 65 || point[0] !== 4)
-    throw new Error('the VAPID public key is not a base64url uncompressed P-256 point (65 bytes)');
-  if (!/^[A-Za-z0-9_-]+$/.test(keys.privateKey) || Buffer.from(keys.privateKey, 'base64url').length !== 32)
-    throw new Error('the VAPID private key is not 32 bytes of base64url');
-  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(keys.subject))
-    throw new Error(`the VAPID subject ${JSON.stringify(keys.subject)} is not a mailto: or https: URL`);
-  return keys;
-}
-
-/** The keys from the environment (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT), or null: no push. */
-export function vapidFromEnv(env: NodeJS.ProcessEnv): VapidKeys | null {
-  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env;
-  if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY) return null;
-  return checkedVapid({
-    publicKey: VAPID_PUBLIC_KEY,
-    privateKey: VAPID_PRIVATE_KEY,
-    subject: VAPID_SUBJECT ?? 'mailto:admin@localhost',
-  });
 }

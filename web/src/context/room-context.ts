@@ -12,8 +12,17 @@ export interface RoomState {
   status: ConnectionStatus;
   /** The browser's idea of the network (navigator.onLine and its events). */
   online: boolean;
+  /** How many spectators watch the game (connection state, not part of the view). */
+  audience: number;
 }
 
-export const emptyRoom: RoomState = { session: null, view: null, version: 0, status: 'idle', online: true };
+export const emptyRoom: RoomState = {
+  session: null,
+  view: null,
+  version: 0,
+  status: 'idle',
+  online: true,
+  audience: 0,
+};
 
 export const roomContext = createContext<RoomState>(Symbol('room'));

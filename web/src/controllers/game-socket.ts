@@ -8,7 +8,7 @@ import type { GameView } from '../../../shared/views/types.js';
 import type { ConnectionStatus } from '../context/room-context.js';
 import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
 import { reconnectDelay } from '../logic/backoff.js';
-import { acceptView } from '../logic/frames.js';
+import { acceptAudience, acceptView, type HeldAudience } from '../logic/frames.js';
 import {
   deviceKey,
   type KeyValueStore,
@@ -73,6 +73,8 @@ export class GameSocket implements ReactiveController, Signalling {
   version = 0;
   session: Session | null = null;
   links: LinksFrame | null = null;
+  /** How many watch the game, as the server last said (forgotten whenever the connection binds again). */
+  audience: HeldAudience | null = null;
   private readonly mediaListeners = new Set<(frame: LinksFrame | SignalFrame) => void>();
 
   private ws: WebSocket | null = null;
@@ -198,6 +200,7 @@ export class GameSocket implements ReactiveController, Signalling {
     this.view = null;
     this.version = 0;
     this.links = null;
+    this.audience = null;
     this.bound = false;
     this.resyncing = false;
     this.attempt = 0;
@@ -318,6 +321,7 @@ export class GameSocket implements ReactiveController, Signalling {
         ws.addEventListener('open', () => {
           if (this.ws !== ws || !this.session) return;
           this.resyncing = true;
+          this.audience = null;
           this.transmit({ action: 'resume', gameId: this.session.gameId, token: this.session.token });
         });
       },
@@ -377,7 +381,12 @@ export class GameSocket implements ReactiveController, Signalling {
           const w = this.waiting;
           this.waiting = null;
           w.resolve(frame);
-        }
+        } else if (frame.type === 'watching') this.moveWatch(frame);
+        return;
+      case 'audience':
+        if (!this.session || !acceptAudience(this.audience, this.session.gameId, frame)) return;
+        this.audience = { gameId: frame.gameId, count: frame.count, rev: frame.rev };
+        this.options.onChange();
         return;
       case 'view':
         return this.takeView(frame.version, frame.view);
@@ -412,10 +421,25 @@ export class GameSocket implements ReactiveController, Signalling {
         if (frame.code === 'busy' && frame.commandId !== undefined) return this.resend(frame.commandId);
         // A signal that crossed a phase change: the links frame that follows says what to close.
         if (frame.code === 'link_forbidden') return;
-        // This server sends no pushes: the subscription's asker hears no, the player nothing.
-        if (frame.code === 'push_off') return this.asked.get('pushSaved')?.(null);
+        // This server sends no pushes, or not under that key (the app subscribes again when it next opens
+        // the game): the subscription's asker hears no, the player nothing.
+        if (frame.code === 'push_off' || frame.code === 'push_key')
+          return this.asked.get('pushSaved')?.(null);
         return this.fail(frame.code, frame.message);
     }
+  }
+
+  /**
+   * The table this phone watches plays again: the server sent a token to watch the rematch with. The
+   * spectator's session follows, under the code he came with (it leads there too), and is opened on a
+   * socket of its own, as a seat follows by joining anew.
+   */
+  private moveWatch(frame: Extract<ServerFrame, { type: 'watching' }>): void {
+    const from = this.session;
+    if (from?.kind !== 'spectator' || from.gameId === frame.gameId) return;
+    const session: Session = { ...from, gameId: frame.gameId, token: frame.token, savedAt: Date.now() };
+    saveSession(this.options.store, session);
+    this.open(session);
   }
 
   private takeView(version: number, view: GameView): void {

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { pushRequest } from '../events.js';
+import { keyBytes, madeUnderKey } from '../logic/push-key.js';
 
 /** unsupported: no push in this browser; unavailable: the server sends none; denied: the player said no. */
 export type PushState = 'unsupported' | 'off' | 'working' | 'on' | 'denied' | 'unavailable';
@@ -7,16 +8,11 @@ export type PushState = 'unsupported' | 'off' | 'working' | 'on' | 'denied' | 'u
 /** A service worker that never becomes ready (none registered, as in development) must not hang the button. */
 const READY_TIMEOUT_MS = 5000;
 
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
-}
-
 /**
  * This phone's Web Push subscription for the game on screen: made once the player allows notifications,
- * and handed to the server again each time the game opens (a server may have forgotten it), so that a new
- * phase wakes the phone while the app is closed.
+ * and handed to the server again each time the game opens (a server may have forgotten it), with the
+ * server key it was made with, so that a new phase wakes the phone while the app is closed. A subscription
+ * under a key the server no longer hands out is replaced by one under its current key.
  */
 export class PushSubscriber implements ReactiveController {
   state: PushState = 'off';
@@ -59,10 +55,8 @@ export class PushSubscriber implements ReactiveController {
       ]);
       if (!registration) return this.set('unsupported');
       const existing = await registration.pushManager.getSubscription();
-      const sameKey =
-        existing?.options.applicationServerKey &&
-        btoa(String.fromCharCode(...new Uint8Array(existing.options.applicationServerKey))) ===
-          btoa(String.fromCharCode(...keyBytes(key)));
+      // Made under keys the server has since rotated away from: subscribe anew under the current one.
+      const sameKey = madeUnderKey(existing?.options.applicationServerKey, key);
       if (existing && !sameKey) await existing.unsubscribe();
       const subscription =
         existing && sameKey
@@ -71,7 +65,8 @@ export class PushSubscriber implements ReactiveController {
               userVisibleOnly: true,
               applicationServerKey: keyBytes(key),
             });
-      this.set((await pushRequest(this.host, subscription.toJSON())) === true ? 'on' : 'unavailable');
+      const saved = await pushRequest(this.host, { subscription: subscription.toJSON(), serverKey: key });
+      this.set(saved === true ? 'on' : 'unavailable');
     } catch {
       this.set('off');
     }

@@ -10,6 +10,7 @@ export const templates = {
   'ability.heal': 'Curar',
   'ability.kill': 'Matar',
   'ability.shoot': 'Disparar',
+  'audience.count': str`Espectadores: ${0}`,
   'ballot.by': str`votan: ${0}`,
   'ballot.cast': str`Han votado: ${0} de ${1}`,
   'ballot.leave': 'Que se vayan',

@@ -10,6 +10,7 @@ export const templates = {
   'ability.heal': 'Soigner',
   'ability.kill': 'Tuer',
   'ability.shoot': 'Tirer',
+  'audience.count': str`Spectateurs : ${0}`,
   'ballot.by': str`votent : ${0}`,
   'ballot.cast': str`Ont voté : ${0} sur ${1}`,
   'ballot.leave': 'Qu’ils partent',

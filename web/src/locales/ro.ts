@@ -10,6 +10,7 @@ export const templates = {
   'ability.heal': 'Tratează',
   'ability.kill': 'Ucide',
   'ability.shoot': 'Împușcă',
+  'audience.count': str`Spectatori: ${0}`,
   'ballot.by': str`votează: ${0}`,
   'ballot.cast': str`Au votat: ${0} din ${1}`,
   'ballot.leave': 'Să plece',

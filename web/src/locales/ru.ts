@@ -10,6 +10,7 @@ export const templates = {
   'ability.heal': 'Лечить',
   'ability.kill': 'Убить',
   'ability.shoot': 'Выстрелить',
+  'audience.count': str`Зрители: ${0}`,
   'ballot.by': str`голосуют: ${0}`,
   'ballot.cast': str`Проголосовали: ${0} из ${1}`,
   'ballot.leave': 'Уходят',

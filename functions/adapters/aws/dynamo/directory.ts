@@ -5,10 +5,12 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Binding, Directory, Place } from '../../../ports/directory.js';
+import type { Audience, Binding, Directory, Place } from '../../../ports/directory.js';
 import { documentClient } from './client.js';
 import {
+  audienceKey,
   connKey,
   GAME_CONN_PREFIX,
   gameConnSk,
@@ -35,6 +37,8 @@ type Seat = Place;
  * Rooms, token hashes and connections in the event table (layout in table.ts). A connection is two items:
  * one keyed by its id (for `connection`) and one in its game's partition (for `connectionsOf`). DynamoDB's
  * TTL deletes expired ones only eventually (within days), so reads also drop items whose `expiresAt` passed.
+ * A game's audience is counted from its spectator connections (no counter that a connection lost without
+ * `$disconnect` would keep up); only its `rev` is an item of its own, raised after each spectator change.
  */
 export class DynamoDirectory implements Directory {
   private readonly db: DynamoDBDocumentClient;
@@ -86,7 +90,7 @@ export class DynamoDirectory implements Directory {
       new GetCommand({ TableName: this.table, Key: gameRoomKey(gameId), ConsistentRead: true }),
     );
     const code = Item?.code as string | undefined;
-    if (code === undefined) return;
+    if (code === undefined || Item?.released === true) return;
     try {
       await this.db.send(
         new DeleteCommand({
@@ -100,7 +104,24 @@ export class DynamoDirectory implements Directory {
       // Already released, and maybe claimed since by another game: that claim stays.
       if (errorName(error) !== 'ConditionalCheckFailedException') throw error;
     }
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: gameRoomKey(gameId) }));
+    // Kept (until its own TTL) as the code the game held, for reclaimRoom; it frees nothing any more.
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: gameRoomKey(gameId),
+        UpdateExpression: 'SET released = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  }
+
+  async reclaimRoom(gameId: string, expiresAt: number): Promise<string | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: gameRoomKey(gameId), ConsistentRead: true }),
+    );
+    const code = Item?.code as string | undefined;
+    if (code === undefined || this.expired(Item?.[TTL_ATTRIBUTE] as number | undefined)) return null;
+    return (await this.claimRoomCode(code, gameId, expiresAt)) ? code : null;
   }
 
   async putToken(gameId: string, seat: Seat, tokenHash: string): Promise<void> {
@@ -125,18 +146,26 @@ export class DynamoDirectory implements Directory {
 
   async bindConnection(connectionId: string, binding: Binding, expiresAt: number): Promise<void> {
     const { gameId, seat } = binding;
+    const watcher = binding.watcher === undefined ? {} : { watcher: binding.watcher };
     const [previous] = await Promise.all([
       this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...connKey(connectionId), kind: 'connection', gameId, seat, expiresAt },
+          Item: { ...connKey(connectionId), kind: 'connection', gameId, seat, ...watcher, expiresAt },
           ReturnValues: 'ALL_OLD',
         }),
       ),
       this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { pk: gamePk(gameId), sk: gameConnSk(connectionId), kind: 'gameConn', seat, expiresAt },
+          Item: {
+            pk: gamePk(gameId),
+            sk: gameConnSk(connectionId),
+            kind: 'gameConn',
+            seat,
+            ...watcher,
+            expiresAt,
+          },
         }),
       ),
     ]);
@@ -144,6 +173,10 @@ export class DynamoDirectory implements Directory {
     if (previousGame !== undefined && previousGame !== gameId) {
       await this.deleteGameConn(previousGame, connectionId);
     }
+    if (previousGame !== undefined && previous.Attributes?.seat === 'spectator' && previousGame !== gameId) {
+      await this.bumpAudience(previousGame);
+    }
+    if (seat === 'spectator') await this.bumpAudience(gameId);
   }
 
   async connection(connectionId: string): Promise<Binding | null> {
@@ -151,14 +184,23 @@ export class DynamoDirectory implements Directory {
       new GetCommand({ TableName: this.table, Key: connKey(connectionId), ConsistentRead: true }),
     );
     if (Item === undefined || this.expired(Item.expiresAt as number)) return null;
-    return { gameId: Item.gameId as string, seat: Item.seat as Seat };
+    const watcher = Item.watcher as string | undefined;
+    return {
+      gameId: Item.gameId as string,
+      seat: Item.seat as Seat,
+      ...(watcher === undefined ? {} : { watcher }),
+    };
   }
 
   async unbindConnection(connectionId: string): Promise<void> {
     const { Attributes } = await this.db.send(
       new DeleteCommand({ TableName: this.table, Key: connKey(connectionId), ReturnValues: 'ALL_OLD' }),
     );
-    if (Attributes !== undefined) await this.deleteGameConn(Attributes.gameId as string, connectionId);
+    if (Attributes === undefined) return;
+    await this.deleteGameConn(Attributes.gameId as string, connectionId);
+    if (Attributes.seat === 'spectator') {
+      await this.bumpAudience(Attributes.gameId as string);
+    }
   }
 
   async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: Seat }>> {
@@ -190,7 +232,50 @@ export class DynamoDirectory implements Directory {
     return live;
   }
 
+  async audience(gameId: string): Promise<Audience> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: audienceKey(gameId), ConsistentRead: true }),
+    );
+    const watchers = new Set<string>();
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: 'expiresAt > :now AND seat = :spectator',
+          ExpressionAttributeValues: {
+            ':pk': gamePk(gameId),
+            ':prefix': GAME_CONN_PREFIX,
+            ':now': this.now() / 1000,
+            ':spectator': 'spectator',
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) watchers.add((item.watcher as string | undefined) ?? item.sk);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
+    return { count: watchers.size, rev: (Item?.rev as number | undefined) ?? 0 };
+  }
+
   async close(): Promise<void> {}
+
+  /**
+   * Raised after the change is written (see `Audience`). The item has no TTL: deleted while someone is still
+   * connected, it would start `rev` again below what his phone holds, and his phone would ignore the counts.
+   */
+  private async bumpAudience(gameId: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: audienceKey(gameId),
+        UpdateExpression: 'ADD rev :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  }
 
   private async deleteGameConn(gameId: string, connectionId: string): Promise<void> {
     await this.db.send(

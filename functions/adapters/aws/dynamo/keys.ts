@@ -22,6 +22,8 @@ export const gameConnSk = (connectionId: string): string => `${GAME_CONN_PREFIX}
 export const roomKey = (code: string) => ({ pk: `ROOM#${code}`, sk: 'ROOM' });
 /** In the game's partition: the code it holds. */
 export const gameRoomKey = (gameId: string) => ({ pk: gamePk(gameId), sk: 'ROOM' });
+/** In the game's partition: its audience `rev` (see the Directory port). */
+export const audienceKey = (gameId: string) => ({ pk: gamePk(gameId), sk: 'AUDIENCE' });
 export const connKey = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 
 /** Push subscriptions are keyed by a hash of their endpoint: an endpoint may be longer than a key. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { PushBook, PushReader, PushTarget } from '../../../ports/push.js';
+import type { PushBook, PushReader, PushSubscriber, PushTarget } from '../../../ports/push.js';
 import { documentClient } from './client.js';
 import { endpointGameKey, gamePk, gamePushKey, PUSH_PREFIX, TTL_ATTRIBUTE } from './keys.js';
 
@@ -21,6 +21,8 @@ type Item = Record<string, unknown>;
  * partition, which the projector queries when the game enters a new phase, and one under its endpoint naming
  * the game, so that an endpoint the push service dropped is found in every game by one query. Both carry the
  * subscription's `expiresAt`; DynamoDB's TTL deletes them only eventually, so reads also drop expired ones.
+ * The game's item also holds `serverKey`, the VAPID public key the subscription was made under; an item
+ * written before keys were recorded has none and reads as null.
  */
 export class DynamoPushBook implements PushBook {
   private readonly db: DynamoDBDocumentClient;
@@ -33,7 +35,11 @@ export class DynamoPushBook implements PushBook {
     this.now = options.now ?? Date.now;
   }
 
-  async save(gameId: string, reader: PushReader, target: PushTarget, expiresAt: number): Promise<void> {
+  async save(
+    gameId: string,
+    { reader, target, serverKey }: PushSubscriber,
+    expiresAt: number,
+  ): Promise<void> {
     const hash = endpointHash(target.endpoint);
     const { endpoint, keys } = target;
     // The endpoint's item first: a subscription the game's partition holds is then always findable by
@@ -50,11 +56,12 @@ export class DynamoPushBook implements PushBook {
       reader,
       endpoint,
       keys,
+      ...(serverKey === null ? {} : { serverKey }),
       [TTL_ATTRIBUTE]: expiresAt,
     });
   }
 
-  async forGame(gameId: string): Promise<Array<{ reader: PushReader; target: PushTarget }>> {
+  async forGame(gameId: string): Promise<PushSubscriber[]> {
     const items = await this.query({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       FilterExpression: `${TTL_ATTRIBUTE} > :now`,
@@ -65,6 +72,7 @@ export class DynamoPushBook implements PushBook {
       return {
         reader: item.reader as PushReader,
         target: { endpoint: item.endpoint as string, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+        serverKey: typeof item.serverKey === 'string' ? item.serverKey : null,
       };
     });
   }

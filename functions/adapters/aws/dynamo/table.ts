@@ -15,12 +15,17 @@
  *   GAME#<gameId>     C#<seq, 10 digits>   commit        gameId, seq, commandId, actor, at, command and
  *                                                        events (JSON strings), prevHash, hash
  *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
- *   GAME#<gameId>     CONN#<connId>        gameConn      seat, expiresAt
- *   GAME#<gameId>     ROOM                 roomOf        code, expiresAt (the code the game holds until released)
+ *   GAME#<gameId>     CONN#<connId>        gameConn      seat, watcher (a spectator's), expiresAt
+ *   GAME#<gameId>     AUDIENCE             —             rev (raised at each spectator change; no TTL)
+ *   GAME#<gameId>     ROOM                 roomOf        code, released?, expiresAt (the code the game holds;
+ *                                                        once released, the one it held, for reclaimRoom)
  *   ROOM#<code>       ROOM                 room          gameId, expiresAt (free again once it passed)
- *   CONN#<connId>     CONN                 connection    gameId, seat, expiresAt
+ *   CONN#<connId>     CONN                 connection    gameId, seat, watcher, expiresAt
  *   GAME#<gameId>     PUSH#<endpointHash>  push          reader (seat or "host"), endpoint, keys {p256dh,
- *                                                        auth}, expiresAt (a reader's Web Push subscription)
+ *                                                        auth}, serverKey (the VAPID key it was made
+ *                                                        under; absent on items from before keys were
+ *                                                        recorded), expiresAt (a reader's Web Push
+ *                                                        subscription)
  *   PUSH#<endpointHash>
  *                     GAME#<gameId>        pushGame      gameId, expiresAt (where that endpoint is
  *                                                        subscribed, to forget it everywhere)
