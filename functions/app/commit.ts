@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sealCommit } from '../../shared/audit/chain.js';
 import { type RecordedCommand, redecide } from '../../shared/audit/command.js';
@@ -158,5 +159,8 @@ export function makeCommit(
   events: unknown[],
 ): Commit {
   const { gameId, commandId, actor, command } = attempt;
-  return sealCommit({ gameId, seq, commandId, actor, at, command, events, prevHash });
+  return sealCommit({ gameId, seq, commandId, actor, at, command, events, prevHash }, nativeSha256Hex);
 }
+
+/** The digest `shared/audit/sha256.ts` computes, from node:crypto: hashing is on every command's path. */
+export const nativeSha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -29,8 +29,8 @@ type Seat = Place;
 export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): Promise<FanOutResult> {
   const connections = await deps.directory.connectionsOf(game.gameId);
   const folded = game.folded;
-  const frames = new Map<Seat, ServerFrame[]>();
-  const framesFor = (seat: Seat): ServerFrame[] => {
+  const frames = new Map<Seat, Built[]>();
+  const framesFor = (seat: Seat): Built[] => {
     let list = frames.get(seat);
     if (list === undefined) {
       list = changedFrames(shown, folded, seat);
@@ -43,8 +43,8 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
       const list = framesFor(seat);
       if (list.length === 0) return 'quiet';
       try {
-        for (const frame of list) {
-          if ((await deps.fanOut.post(connectionId, frame)) === 'gone') {
+        for (const { frame, text } of list) {
+          if ((await deps.fanOut.post(connectionId, frame, text)) === 'gone') {
             await deps.directory.unbindConnection(connectionId);
             if (seat === 'spectator') await announceAudience(deps, game.gameId);
             return 'gone';
@@ -61,37 +61,70 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
   return { version: folded.version, sent: count('sent'), gone: count('gone'), failed: count('failed') };
 }
 
-function changedFrames(shown: Folded, now: Folded, seat: Seat): ServerFrame[] {
-  const out: ServerFrame[] = [];
-  const view = viewFrame(now, seat);
-  if (bodyOf(shown, seat, 'view') !== bodyOf(now, seat, 'view', view)) out.push(view);
-  const links = linksFrame(now, seat);
-  if (bodyOf(shown, seat, 'links') !== bodyOf(now, seat, 'links', links)) out.push(links);
+function changedFrames(shown: Folded, now: Folded, seat: Seat): Built[] {
+  const out: Built[] = [];
+  for (const type of ['view', 'links'] as const) {
+    const built = builtAt(now, seat, type);
+    if (builtAt(shown, seat, type).body !== built.body) out.push(built);
+  }
   return out;
 }
 
 /**
- * A seat's frame at a fold, as JSON without its version (frames equal but for the version they were built
- * at are the same to the seat). Kept with the fold: this round's fold is the next round's `shown`, so each
- * seat's view is built and serialised once per round, not again as the "before" of the next.
+ * A seat's frame at a fold, its JSON, and that JSON without the version: frames equal but for the version
+ * they were built at are the same to the seat, so `body` is what a round compares.
  */
-function bodyOf(folded: Folded, seat: Seat, type: 'view' | 'links', built?: ServerFrame): string {
-  let bodies = bodiesByFold.get(folded);
-  if (bodies === undefined) {
-    bodies = new Map();
-    bodiesByFold.set(folded, bodies);
-  }
-  const key = `${type}:${seat}`;
-  let body = bodies.get(key);
-  if (body === undefined) {
-    const frame = built ?? (type === 'view' ? viewFrame(folded, seat) : linksFrame(folded, seat));
-    body = JSON.stringify({ ...frame, version: 0 });
-    bodies.set(key, body);
-  }
-  return body;
+interface Built {
+  frame: ServerFrame;
+  text: string;
+  body: string;
 }
 
-const bodiesByFold = new WeakMap<Folded, Map<string, string>>();
+/**
+ * Built once per seat and fold, and kept with the fold: this round's fold is the next round's `shown`, so
+ * each seat's view is built and serialised once per round — the text compared is the text sent.
+ */
+function builtAt(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
+  let bySeat = builtByFold.get(folded);
+  if (bySeat === undefined) {
+    bySeat = new Map();
+    builtByFold.set(folded, bySeat);
+  }
+  const key = `${type}:${seat}`;
+  let built = bySeat.get(key);
+  if (built === undefined) {
+    const frame = type === 'view' ? viewFrame(folded, seat) : linksFrame(folded, seat);
+    const text = frame.type === 'view' ? viewFrameJson(frame) : JSON.stringify(frame);
+    // The frame builders put `type` and `version` first, so the body is what follows them.
+    const head = `{"type":"${type}","version":${folded.version}`;
+    const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
+    built = { frame, text, body };
+    bySeat.set(key, built);
+  }
+  return built;
+}
+
+const builtByFold = new WeakMap<Folded, Map<string, Built>>();
+
+/**
+ * `JSON.stringify(frame)`, with the settings serialised once per settings object: they are most of a view's
+ * bytes and keys, every view of a game holds the same object, and it stays the same until the host changes
+ * them, so of a round's views only the parts that can differ are serialised.
+ */
+function viewFrameJson(frame: Extract<ServerFrame, { type: 'view' }>): string {
+  const { viewer, seat, hostName, settings, ...rest } = frame.view;
+  let json = settingsJson.get(settings);
+  if (json === undefined) {
+    json = JSON.stringify(settings);
+    settingsJson.set(settings, json);
+  }
+  const head = JSON.stringify({ type: frame.type, version: frame.version });
+  const before = JSON.stringify({ viewer, seat, hostName });
+  const after = JSON.stringify(rest);
+  return `${head.slice(0, -1)},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
+}
+
+const settingsJson = new WeakMap<object, string>();
 
 /**
  * The game as its views last went out before commit `seq`: what this process sent, brought forward over any

@@ -5,5 +5,6 @@ export type PostResult = 'sent' | 'gone';
 
 /** Sends frames to live connections. */
 export interface FanOut {
-  post(connectionId: string, frame: ServerFrame): Promise<PostResult>;
+  /** `text` is the frame as JSON when the caller already has it (the fan-out serialises a seat's once). */
+  post(connectionId: string, frame: ServerFrame, text?: string): Promise<PostResult>;
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { makeCommit, nativeSha256Hex } from '../../functions/app/commit.js';
 import type { Commit } from '../../functions/ports/event-store.js';
 import { canonicalJson, commitHash, verifyChain } from '../../shared/audit/chain.js';
+import { sha256Hex } from '../../shared/audit/sha256.js';
 
 function chain(count: number): Commit[] {
   const commits: Commit[] = [];
@@ -118,5 +120,21 @@ describe('verifyChain', () => {
     const commits = chain(2);
     commits[1] = rehash({ ...commits[1], gameId: 'g2' });
     expect(verifyChain(commits)).toMatchObject({ ok: false, seq: 2 });
+  });
+});
+
+describe("the server's native digest", () => {
+  it('given texts of every length and script, when hashed natively and by the pure core, then the digests are equal', () => {
+    const texts = ['', 'a', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'Доброе утро 🌆'.repeat(40)];
+    for (const text of texts) expect(nativeSha256Hex(text)).toBe(sha256Hex(text));
+  });
+
+  it('given commits the server sealed, when the pure core verifies them, then the chain holds', () => {
+    const attempt = { gameId: 'g1', actor: '3', command: { type: 'vote' as const, target: 4 } };
+    const first = makeCommit({ ...attempt, commandId: 'c1' }, 1, '', 10, [{ type: 'voted', by: 3, to: 4 }]);
+    const second = makeCommit({ ...attempt, commandId: 'c2' }, 2, first.hash, 11, [
+      { type: 'unvoted', by: 3 },
+    ]);
+    expect(verifyChain([first, second])).toEqual({ ok: true });
   });
 });

@@ -51,6 +51,29 @@ describe('the local table stream', () => {
     expect(batches.flat()).toEqual(['g#1', 'g#2', 'g#3', 'g#4']);
   });
 
+  it('given a commit with text beyond ASCII, when it is delivered, then its record gives the item size as DynamoDB counts it', async () => {
+    const records: DynamoDBRecord[] = [];
+    const store = new StreamedEventStore(new MemoryEventStore(), {
+      deliver: async (event) => {
+        records.push(...event.Records);
+        return { batchItemFailures: [] };
+      },
+      onDropped: () => {},
+    });
+    const say = { type: 'say', channel: 'table', text: 'Доброе утро 🌆' } as const;
+    await store.append(
+      makeCommit({ gameId: 'g', commandId: 'c1', actor: '2', command: say }, 1, '', 5, [say]),
+    );
+    await store.drain();
+    const image = records[0].dynamodb?.NewImage ?? {};
+    const bytes = Object.entries(image).reduce(
+      (sum, [name, value]) => sum + new TextEncoder().encode(name + (value.S ?? value.N)).length,
+      0,
+    );
+    expect(records[0].dynamodb?.SizeBytes).toBe(bytes);
+    expect(image.events.S).toContain('Доброе утро 🌆');
+  });
+
   it('given a batch whose second record fails once, when it is reported, then the stream delivers again from that record on', async () => {
     const deliveries: string[][] = [];
     let failOnce = true;

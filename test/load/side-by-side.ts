@@ -25,7 +25,7 @@ function run(env: Record<string, string>): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/load/load.ts'], {
       cwd: root,
-      env: { ...process.env, SECONDS: process.env.SECONDS ?? '15', ALIGNED: '1', ...env },
+      env: { ...process.env, PEER: undefined, SECONDS: process.env.SECONDS ?? '15', ALIGNED: '1', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -45,8 +45,9 @@ function run(env: Record<string, string>): Promise<Result> {
 
 const results: Result[] = [];
 for (let i = 0; i < RUNS; i++) {
-  const baseline = process.env.BASELINE ? [{ SERVER_ROOT: process.env.BASELINE }] : [];
-  for (const env of [...baseline, {}, { PEER: 'bgio' }] as Record<string, string>[]) {
+  const baselines = (process.env.BASELINE ?? '').split(',').filter((dir) => dir !== '');
+  const peer = process.env.PEER === 'none' ? [] : [{ PEER: 'bgio' }];
+  for (const env of [...baselines.map((dir) => ({ SERVER_ROOT: dir })), {}, ...peer]) {
     const result = await run(env);
     process.stderr.write(`${JSON.stringify(result)}\n`);
     results.push(result);

@@ -13,11 +13,12 @@ export class GatewayFanOut implements FanOut {
 
   constructor(private readonly gateway: () => LocalGateway | undefined) {}
 
-  async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {
+  async post(connectionId: string, frame: ServerFrame, text?: string): Promise<PostResult> {
     if (frame.type === 'view') {
       if (frame.version < (this.shown.get(connectionId) ?? 0)) return 'sent';
     }
-    const result = this.gateway()?.post(connectionId, JSON.stringify(frame), frame.type === 'view') ?? 'gone';
+    const result =
+      this.gateway()?.post(connectionId, text ?? JSON.stringify(frame), frame.type === 'view') ?? 'gone';
     if (result === 'gone') this.shown.delete(connectionId);
     else if (frame.type === 'view') this.shown.set(connectionId, frame.version);
     return result;

@@ -130,10 +130,21 @@ function insertRecord(commit: Commit, sequence: number): DynamoDBRecord {
       Keys: { pk: image.pk, sk: image.sk },
       NewImage: image,
       SequenceNumber: sequenceNumber,
-      SizeBytes: Buffer.byteLength(JSON.stringify(image)),
+      SizeBytes: sizeOf(image),
       StreamViewType: 'NEW_IMAGE',
     },
   };
+}
+
+/**
+ * The item's size as DynamoDB counts it: the bytes of its attribute names and values (here, where every
+ * value is a string or a number, their text), without serialising the image once more to measure it.
+ */
+function sizeOf(image: Record<string, AttributeValue>): number {
+  let size = 0;
+  for (const [name, value] of Object.entries(image))
+    size += Buffer.byteLength(name) + Buffer.byteLength(value.S ?? value.N ?? '');
+  return size;
 }
 
 /** A commit item holds only strings and numbers (its events are one JSON string). */

@@ -14,10 +14,10 @@ export class MemoryFanOut implements FanOut {
     this.live.add(connectionId);
   }
 
-  async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {
+  async post(connectionId: string, frame: ServerFrame, text?: string): Promise<PostResult> {
     if (!this.live.has(connectionId)) return 'gone';
     // A copy, as a real socket would deliver: later changes to the sender's objects must not show here.
-    const copy = JSON.parse(JSON.stringify(frame)) as ServerFrame;
+    const copy = JSON.parse(text ?? JSON.stringify(frame)) as ServerFrame;
     const list = this.frames.get(connectionId) ?? [];
     list.push(copy);
     this.frames.set(connectionId, list);

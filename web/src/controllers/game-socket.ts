@@ -421,8 +421,10 @@ export class GameSocket implements ReactiveController, Signalling {
         if (frame.code === 'busy' && frame.commandId !== undefined) return this.resend(frame.commandId);
         // A signal that crossed a phase change: the links frame that follows says what to close.
         if (frame.code === 'link_forbidden') return;
-        // This server sends no pushes: the subscription's asker hears no, the player nothing.
-        if (frame.code === 'push_off') return this.asked.get('pushSaved')?.(null);
+        // This server sends no pushes, or not under that key (the app subscribes again when it next opens
+        // the game): the subscription's asker hears no, the player nothing.
+        if (frame.code === 'push_off' || frame.code === 'push_key')
+          return this.asked.get('pushSaved')?.(null);
         return this.fail(frame.code, frame.message);
     }
   }

@@ -30,12 +30,12 @@ export class ApiGatewayFanOut implements FanOut {
     return new ApiGatewayFanOut(new ApiGatewayManagementApiClient({ ...fanOutRetries, ...config, endpoint }));
   }
 
-  async post(connectionId: string, frame: ServerFrame): Promise<PostResult> {
+  async post(connectionId: string, frame: ServerFrame, text?: string): Promise<PostResult> {
     try {
       await this.client.send(
         new PostToConnectionCommand({
           ConnectionId: connectionId,
-          Data: encoder.encode(JSON.stringify(frame)),
+          Data: encoder.encode(text ?? JSON.stringify(frame)),
         }),
       );
       return 'sent';

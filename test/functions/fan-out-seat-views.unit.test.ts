@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../functions/adapters/memory/clock.js';
+import { MemoryDeadlineBook } from '../../functions/adapters/memory/deadline-book.js';
+import { MemoryDirectory } from '../../functions/adapters/memory/directory.js';
+import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
+import { MemoryFanOut } from '../../functions/adapters/memory/fan-out.js';
+import { SequentialIds } from '../../functions/adapters/memory/ids.js';
+import { CountingMeter } from '../../functions/adapters/memory/meter.js';
+import { createApp } from '../../functions/app/app.js';
+import { sendViews } from '../../functions/app/fan-out.js';
+import type { HeldGame } from '../../functions/app/game-cache.js';
+import type { Place } from '../../functions/ports/directory.js';
+import type { FanOut } from '../../functions/ports/fan-out.js';
+import { emptyFold, type Folded, type ServerFrame } from '../../shared/index.js';
+import { Table } from '../../shared/play/table.js';
+import { RecordingScheduler } from '../support/app-harness.js';
+import { does, givenGame, until } from '../support/game.js';
+
+/** A fan-out that keeps, per connection, each frame posted and the text it was posted with. */
+class RecordingFanOut implements FanOut {
+  readonly memory = new MemoryFanOut();
+  readonly posted = new Map<string, { frame: ServerFrame; text?: string }[]>();
+
+  post(connectionId: string, frame: ServerFrame, text?: string) {
+    this.posted.set(connectionId, [...(this.posted.get(connectionId) ?? []), { frame, text }]);
+    return this.memory.post(connectionId, frame, text);
+  }
+
+  take(): Map<string, { frame: ServerFrame; text?: string }[]> {
+    const taken = new Map(this.posted);
+    this.posted.clear();
+    return taken;
+  }
+}
+
+const SEATS = 7;
+const places: Place[] = ['host', 'spectator', ...Array.from({ length: SEATS }, (_, i) => i + 1)];
+
+/** The application's deps on in-memory twins, with one connection per place at the table `g1`. */
+async function given() {
+  const fanOut = new RecordingFanOut();
+  const clock = new ManualClock();
+  const { deps } = createApp({
+    store: new MemoryEventStore(),
+    directory: new MemoryDirectory({ now: () => clock.now() }),
+    fanOut,
+    scheduler: new RecordingScheduler(),
+    deadlines: new MemoryDeadlineBook(),
+    meter: new CountingMeter(),
+    clock,
+    ids: new SequentialIds(),
+  });
+  for (const seat of places) {
+    await deps.directory.bindConnection(`c-${seat}`, { gameId: 'g1', seat }, clock.now() / 1000 + 3600);
+    fanOut.memory.open(`c-${seat}`);
+  }
+  return { deps, fanOut };
+}
+
+const fold = (t: Table): Folded => ({ version: t.version, state: t.state });
+const held = (folded: Folded) => ({ gameId: 'g1', folded }) as HeldGame;
+
+describe('a round of views: each seat sent its own, only when it changed', () => {
+  it('given the mafia chatting at night, when the round goes out, then only the mafia get a frame, and it is the JSON of the frame', async () => {
+    const { deps, fanOut } = await given();
+    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'night', round: 1 } });
+    const before = fold(t);
+    await sendViews(deps, held(before), emptyFold);
+    fanOut.take();
+
+    does(t, 1, { type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
+    const after = fold(t);
+    const result = await sendViews(deps, held(after), before);
+
+    const posted = fanOut.take();
+    expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
+    expect(result).toMatchObject({ version: after.version, sent: 2, gone: 0, failed: 0 });
+    for (const frames of posted.values()) {
+      for (const { frame, text } of frames) expect(text).toBe(JSON.stringify(frame));
+      expect(frames.map((f) => f.frame.type)).toEqual(['view']);
+    }
+  });
+
+  it('given a fold already shown, when it is sent again, then nobody gets a frame', async () => {
+    const { deps, fanOut } = await given();
+    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'day', round: 1 } });
+    const now = fold(t);
+    expect((await sendViews(deps, held(now), now)).sent).toBe(0);
+    expect(fanOut.take().size).toBe(0);
+  });
+
+  it('given a vote every seat sees, round after round, when each goes out, then every place gets the new view each time', async () => {
+    const { deps, fanOut } = await given();
+    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'day', round: 1 } });
+    let shown = fold(t);
+    await sendViews(deps, held(shown), emptyFold);
+    fanOut.take();
+    for (const message of ['first', 'second', 'third']) {
+      does(t, 4, { type: 'say', channel: 'table', text: message });
+      const now = fold(t);
+      await sendViews(deps, held(now), shown);
+      const posted = fanOut.take();
+      expect(posted.size).toBe(places.length);
+      for (const frames of posted.values()) {
+        const view = frames.find((f) => f.frame.type === 'view');
+        expect(view?.frame).toMatchObject({ type: 'view', version: now.version });
+        expect(view?.text).toBe(JSON.stringify(view?.frame));
+      }
+      shown = now;
+    }
+  });
+
+  it('given the host changing the settings in the lobby, when the round goes out, then every place gets a view with the new settings', async () => {
+    const { deps, fanOut } = await given();
+    const t = new Table();
+    t.create({ preset: 'online', chat: false });
+    for (let seat = 1; seat <= SEATS; seat++) t.join(`Player ${seat}`, seat);
+    const before = fold(t);
+    await sendViews(deps, held(before), emptyFold);
+    fanOut.take();
+    does(t, 'host', { type: 'configure', settings: { chat: true } });
+    const after = fold(t);
+    await sendViews(deps, held(after), before);
+    const posted = fanOut.take();
+    expect(posted.size).toBe(places.length);
+    for (const frames of posted.values()) {
+      const view = frames.find((f) => f.frame.type === 'view');
+      expect(view?.text).toBe(JSON.stringify(view?.frame));
+      expect(JSON.parse(view?.text ?? '{}').view.settings.chat).toBe(true);
+    }
+  });
+});
