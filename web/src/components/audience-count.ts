@@ -32,25 +32,13 @@ export class AudienceCount extends LitElement {
         width: 20px;
         height: 20px;
       }
-      /* The words are heard on a phone and seen where the header has room for them. */
-      .words {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip: rect(0 0 0 0);
-        white-space: nowrap;
-      }
+      /* The words are heard on a phone (sr-only) and seen where the header has room for them. */
       @media (min-width: 480px) {
         .number {
           display: none;
         }
-        .words {
-          position: static;
-          width: auto;
-          height: auto;
-          overflow: visible;
-          clip: auto;
+        .words.sr-only {
+          all: unset;
         }
       }
     `,
@@ -68,7 +56,7 @@ export class AudienceCount extends LitElement {
                 <circle cx="12" cy="12" r="3" />
               </svg>
               <span class="number" aria-hidden="true">${this.count}</span>
-              <span class="words">${label}</span>`
+              <span class="words sr-only">${label}</span>`
           : ''
       }</span
     >`;
