@@ -64,64 +64,74 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
 function changedFrames(shown: Folded, now: Folded, seat: Seat): Built[] {
   const out: Built[] = [];
   for (const type of ['view', 'links'] as const) {
-    const built = builtAt(now, seat, type);
-    if (builtAt(shown, seat, type).body !== built.body) out.push(built);
+    const built = build(now, seat, type);
+    const before = comparedAt(shown, seat, type);
+    if (before.body !== built.body || before.settings !== built.settings) out.push(built);
   }
   return out;
 }
 
 /**
- * A seat's frame at a fold, its JSON, and that JSON without the version: frames equal but for the version
- * they were built at are the same to the seat, so `body` is what a round compares.
+ * What a seat's frame at a fold is compared by: its JSON but for the version (frames equal but for the
+ * version they were built at are the same to the seat) and, for a view, but for the settings, which are
+ * compared apart by their own JSON (one string shared by every view of the game). Kept with the fold: this
+ * round's fold is the next round's `shown`, so each seat's view is built and serialised once per round.
+ * Only this is kept, not the frame's whole text: most of it is the settings, which need not be held twice.
  */
-interface Built {
-  frame: ServerFrame;
-  text: string;
+interface Compared {
   body: string;
+  settings: string;
 }
 
-/**
- * Built once per seat and fold, and kept with the fold: this round's fold is the next round's `shown`, so
- * each seat's view is built and serialised once per round — the text compared is the text sent.
- */
-function builtAt(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
-  let bySeat = builtByFold.get(folded);
+/** A seat's frame at a fold, ready to send. */
+interface Built extends Compared {
+  frame: ServerFrame;
+  text: string;
+}
+
+function comparedAt(folded: Folded, seat: Seat, type: 'view' | 'links'): Compared {
+  return comparedByFold.get(folded)?.get(`${type}:${seat}`) ?? build(folded, seat, type);
+}
+
+function build(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
+  const built =
+    type === 'view' ? serialiseView(viewFrame(folded, seat)) : serialiseLinks(linksFrame(folded, seat));
+  let bySeat = comparedByFold.get(folded);
   if (bySeat === undefined) {
     bySeat = new Map();
-    builtByFold.set(folded, bySeat);
+    comparedByFold.set(folded, bySeat);
   }
-  const key = `${type}:${seat}`;
-  let built = bySeat.get(key);
-  if (built === undefined) {
-    const frame = type === 'view' ? viewFrame(folded, seat) : linksFrame(folded, seat);
-    const text = frame.type === 'view' ? viewFrameJson(frame) : JSON.stringify(frame);
-    // The frame builders put `type` and `version` first, so the body is what follows them.
-    const head = `{"type":"${type}","version":${folded.version}`;
-    const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
-    built = { frame, text, body };
-    bySeat.set(key, built);
-  }
+  bySeat.set(`${type}:${seat}`, { body: built.body, settings: built.settings });
   return built;
 }
 
-const builtByFold = new WeakMap<Folded, Map<string, Built>>();
+const comparedByFold = new WeakMap<Folded, Map<string, Compared>>();
+
+/** The frame builders put `type` and `version` first: the body is what follows them. */
+function serialiseLinks(frame: Extract<ServerFrame, { type: 'links' }>): Built {
+  const text = JSON.stringify(frame);
+  const head = `{"type":"links","version":${frame.version}`;
+  const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
+  return { frame, text, body, settings: '' };
+}
 
 /**
- * `JSON.stringify(frame)`, with the settings serialised once per settings object: they are most of a view's
- * bytes and keys, every view of a game holds the same object, and it stays the same until the host changes
- * them, so of a round's views only the parts that can differ are serialised.
+ * A view frame's text is exactly `JSON.stringify(frame)`, with the settings serialised once per settings
+ * object: they are most of a view's bytes and keys, every view of a game holds the same object, and it
+ * stays the same until the host changes them.
  */
-function viewFrameJson(frame: Extract<ServerFrame, { type: 'view' }>): string {
+function serialiseView(frame: Extract<ServerFrame, { type: 'view' }>): Built {
   const { viewer, seat, hostName, settings, ...rest } = frame.view;
   let json = settingsJson.get(settings);
   if (json === undefined) {
     json = JSON.stringify(settings);
     settingsJson.set(settings, json);
   }
-  const head = JSON.stringify({ type: frame.type, version: frame.version });
   const before = JSON.stringify({ viewer, seat, hostName });
   const after = JSON.stringify(rest);
-  return `${head.slice(0, -1)},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
+  const text = `{"type":"view","version":${frame.version},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
+  // Two whole JSON objects side by side: equal only when both are.
+  return { frame, text, body: before + after, settings: json };
 }
 
 const settingsJson = new WeakMap<object, string>();

@@ -49,7 +49,7 @@ export const viewerOf = (seat: Place): Viewer =>
   seat === 'host' ? { kind: 'host' } : seat === 'spectator' ? { kind: 'spectator' } : { kind: 'seat', seat };
 
 /** The media links the receiver may hold at a version (shared/video/links.ts); a spectator holds none. */
-export function linksFrame(folded: Folded, seat: Place): ServerFrame {
+export function linksFrame(folded: Folded, seat: Place): Extract<ServerFrame, { type: 'links' }> {
   const links = seat === 'spectator' ? { peers: [], forbidden: [] } : linksOf(folded.state, seat);
   return { type: 'links', version: folded.version, ...links };
 }
@@ -71,6 +71,6 @@ export function spectatorRefusal(log: Omit<ReplyLog, 'outcome'>, commandId?: str
 }
 
 /** The receiver's own view of a game at a version. */
-export function viewFrame(folded: Folded, seat: Place): ServerFrame {
+export function viewFrame(folded: Folded, seat: Place): Extract<ServerFrame, { type: 'view' }> {
   return { type: 'view', version: folded.version, view: viewFor(folded.state, viewerOf(seat)) };
 }
