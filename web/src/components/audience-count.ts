@@ -5,7 +5,7 @@ import { shared } from '../styles/shared.js';
 
 /**
  * How many spectators watch the room, in the header for players, host and spectators alike: a drawn eye and
- * the number, shown only while someone watches ("3 watching" for screen readers and as its tooltip). A
+ * the number on a phone, the words ("3 watching") where there is room, shown only while someone watches. A
  * polite live region, so a screen reader hears arrivals.
  */
 @localized()
@@ -32,12 +32,22 @@ export class AudienceCount extends LitElement {
         width: 20px;
         height: 20px;
       }
+      /* The words are heard on a phone (sr-only) and seen where the header has room for them. */
+      @media (min-width: 480px) {
+        .number {
+          display: none;
+        }
+        .words.sr-only {
+          all: unset;
+        }
+      }
     `,
   ];
 
   override render() {
     const label = msg(str`${this.count} watching`, { id: 'audience.count' });
-    // Phones are narrow: the eye and the number are shown, the words are for screen readers and a tooltip.
+    // A phone's header is narrow: there the eye and the number are shown, the words are its tooltip and
+    // what a screen reader says; a wider screen shows the words.
     return html`<span role="status" aria-live="polite" title=${this.count > 0 ? label : ''}
       >${
         this.count > 0
@@ -45,8 +55,8 @@ export class AudienceCount extends LitElement {
                 <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
                 <circle cx="12" cy="12" r="3" />
               </svg>
-              <span aria-hidden="true">${this.count}</span>
-              <span class="sr-only">${label}</span>`
+              <span class="number" aria-hidden="true">${this.count}</span>
+              <span class="words sr-only">${label}</span>`
           : ''
       }</span
     >`;
