@@ -142,8 +142,8 @@ function insertRecord(commit: Commit, sequence: number): DynamoDBRecord {
  */
 function sizeOf(image: Record<string, AttributeValue>): number {
   let size = 0;
-  for (const [name, value] of Object.entries(image))
-    size += Buffer.byteLength(name) + Buffer.byteLength(value.S ?? value.N ?? '');
+  for (const name in image)
+    size += Buffer.byteLength(name) + Buffer.byteLength(image[name].S ?? image[name].N ?? '');
   return size;
 }
 
