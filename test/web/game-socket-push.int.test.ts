@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
-import { GameSocket } from '../../web/src/controllers/game-socket.js';
 import type { KeyValueStore } from '../../web/src/logic/sessions.js';
 import { LocalTable } from '../support/local-table.js';
 import { PushEndpoint } from '../support/push-endpoint.js';
-
-/** What the controller needs of a browser: a WebSocket, and window/document to listen on. */
-Object.assign(globalThis, {
-  WebSocket,
-  window: new EventTarget(),
-  document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
-});
+import { seatTwoSocket } from './support/seat-socket.js';
 
 const noStore: KeyValueStore = {
   length: 0,
@@ -35,37 +27,15 @@ afterAll(async () => {
   await endpoint?.close();
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe("the PWA's socket handing over a push subscription after a key rotation", () => {
   it('given a subscription under a kept pair and one under a removed pair, when each is handed over, then the first is kept and the second is a quiet no, not a problem shown to the player', async () => {
     const table = await LocalTable.open(server.wsUrl, 2);
     const problems: string[] = [];
-    const controller = new GameSocket({ addController: () => {}, requestUpdate: () => {} } as never, {
-      url: async () => server.wsUrl,
+    const controller = await seatTwoSocket(server.wsUrl, table, {
       store: noStore,
-      onChange: () => {},
       onProblem: (problem) => problems.push(String(problem)),
-      onLost: () => {},
     });
     try {
-      controller.open({
-        gameId: table.gameId,
-        token: table.player(2).token,
-        kind: 'seat',
-        seat: 2,
-        code: table.code,
-        name: 'Player 2',
-        savedAt: Date.now(),
-        status: 'lobby',
-      });
-      await until(() => controller.status === 'open', 'the resume');
       const handOver = (name: string, serverKey: string) =>
         controller.ask(
           { action: 'push', subscription: endpoint.subscribe(name, serverKey), serverKey },

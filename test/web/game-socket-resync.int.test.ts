@@ -1,19 +1,11 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { ApiGatewayFanOut } from '../../functions/adapters/aws/apigw/fan-out.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import type { GameView } from '../../shared/index.js';
-import { GameSocket } from '../../web/src/controllers/game-socket.js';
 import type { KeyValueStore } from '../../web/src/logic/sessions.js';
 import { LocalTable } from '../support/local-table.js';
-
-/** What the controller needs of a browser: a WebSocket, and window/document to listen on. */
-Object.assign(globalThis, {
-  WebSocket,
-  window: new EventTarget(),
-  document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
-});
+import { seatTwoSocket, until } from './support/seat-socket.js';
 
 class MemoryStore implements KeyValueStore {
   private readonly items = new Map<string, string>();
@@ -40,36 +32,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe("the PWA's socket: the server's word on the version wins", () => {
   it('given a view with a forged version reaching the app, when the game moves on, then the app asks the server and shows the real views again', async () => {
     const table = await LocalTable.open(server.wsUrl, 2);
-    const controller = new GameSocket({ addController: () => {}, requestUpdate: () => {} } as never, {
-      url: async () => server.wsUrl,
+    const controller = await seatTwoSocket(server.wsUrl, table, {
       store: new MemoryStore(),
-      onChange: () => {},
       onProblem: () => {},
-      onLost: () => {},
     });
     try {
-      controller.open({
-        gameId: table.gameId,
-        token: table.player(2).token,
-        kind: 'seat',
-        seat: 2,
-        code: table.code,
-        name: 'Player 2',
-        savedAt: Date.now(),
-        status: 'lobby',
-      });
-      await until(() => controller.status === 'open', 'the resume');
       const real = controller.version;
 
       // Whoever could post to the connection: a view far ahead of the game.

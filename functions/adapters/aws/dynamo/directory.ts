@@ -205,30 +205,12 @@ export class DynamoDirectory implements Directory {
 
   async connectionsOf(gameId: string): Promise<Array<{ connectionId: string; seat: Seat }>> {
     const live: Array<{ connectionId: string; seat: Seat }> = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: 'expiresAt > :now',
-          ExpressionAttributeValues: {
-            ':pk': gamePk(gameId),
-            ':prefix': GAME_CONN_PREFIX,
-            ':now': this.now() / 1000,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        live.push({
-          connectionId: (item.sk as string).slice(GAME_CONN_PREFIX.length),
-          seat: item.seat as Seat,
-        });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
+    for await (const item of this.liveGameConns(gameId)) {
+      live.push({
+        connectionId: (item.sk as string).slice(GAME_CONN_PREFIX.length),
+        seat: item.seat as Seat,
+      });
+    }
     return live;
   }
 
@@ -237,26 +219,9 @@ export class DynamoDirectory implements Directory {
       new GetCommand({ TableName: this.table, Key: audienceKey(gameId), ConsistentRead: true }),
     );
     const watchers = new Set<string>();
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: 'expiresAt > :now AND seat = :spectator',
-          ExpressionAttributeValues: {
-            ':pk': gamePk(gameId),
-            ':prefix': GAME_CONN_PREFIX,
-            ':now': this.now() / 1000,
-            ':spectator': 'spectator',
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) watchers.add((item.watcher as string | undefined) ?? item.sk);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined);
+    for await (const item of this.liveGameConns(gameId, 'spectator')) {
+      watchers.add((item.watcher as string | undefined) ?? (item.sk as string));
+    }
     return { count: watchers.size, rev: (Item?.rev as number | undefined) ?? 0 };
   }
 
@@ -275,6 +240,30 @@ export class DynamoDirectory implements Directory {
         ExpressionAttributeValues: { ':one': 1 },
       }),
     );
+  }
+
+  /** The game's connection items not yet expired (only the spectators', when asked), page after page. */
+  private async *liveGameConns(gameId: string, only?: 'spectator'): AsyncGenerator<Record<string, unknown>> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: only ? 'expiresAt > :now AND seat = :seat' : 'expiresAt > :now',
+          ExpressionAttributeValues: {
+            ':pk': gamePk(gameId),
+            ':prefix': GAME_CONN_PREFIX,
+            ':now': this.now() / 1000,
+            ...(only ? { ':seat': only } : {}),
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      yield* page.Items ?? [];
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
   }
 
   private async deleteGameConn(gameId: string, connectionId: string): Promise<void> {
