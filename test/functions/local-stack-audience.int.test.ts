@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import type { ServerFrame } from '../../shared/index.js';
-import { driveWithJumps } from '../support/finish-game.js';
-import { jumpToDeadline } from '../support/jump.js';
+import { driveToNightOne } from '../support/jump.js';
 import { LONG_NIGHTS, LocalTable } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
 
@@ -80,12 +79,7 @@ describe('local stack: the table sees how many watch', () => {
     const fan = await GameClient.open(server.wsUrl);
     try {
       await table.start();
-      await driveWithJumps(
-        table,
-        () => jumpToDeadline(server, clock, table.gameId),
-        (v) => v.phase.kind === 'night' && v.phase.round === 1,
-        30_000,
-      );
+      await driveToNightOne(server, clock, table);
       await settle();
       const everyone = [table.host, ...table.players];
       const before = everyone.map((c) => c.frames.length);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
-import { driveWithJumps } from '../support/finish-game.js';
-import { jumpToDeadline } from '../support/jump.js';
+import { driveToNightOne } from '../support/jump.js';
 import { LONG_NIGHTS, LocalTable } from '../support/local-table.js';
 
 let server: RunningServer;
@@ -18,12 +17,7 @@ describe('local stack: what the town cannot learn from the frames it gets', () =
     const table = await LocalTable.open(server.wsUrl, 7, LONG_NIGHTS);
     try {
       await table.start();
-      await driveWithJumps(
-        table,
-        () => jumpToDeadline(server, clock, table.gameId),
-        (v) => v.phase.kind === 'night' && v.phase.round === 1,
-        30_000,
-      );
+      await driveToNightOne(server, clock, table);
       const mafia = table
         .mafia()
         .filter((seat) => table.host.latest()?.seats.find((s) => s.seat === seat)?.alive);

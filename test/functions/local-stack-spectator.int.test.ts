@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import type { ServerFrame } from '../../shared/index.js';
-import { driveWithJumps } from '../support/finish-game.js';
-import { jumpToDeadline } from '../support/jump.js';
+import { driveToNightOne, jumpToDeadline } from '../support/jump.js';
 import { LONG_NIGHTS, LocalTable } from '../support/local-table.js';
 import { GameClient } from '../support/ws-client.js';
 
@@ -29,12 +28,7 @@ describe('local stack: a spectator over a real socket', () => {
         (f): f is ServerFrame => f.type === 'watching',
       );
       expect(watching).toMatchObject({ type: 'watching', gameId: table.gameId });
-      await driveWithJumps(
-        table,
-        () => jumpToDeadline(server, clock, table.gameId),
-        (v) => v.phase.kind === 'night' && v.phase.round === 1,
-        30_000,
-      );
+      await driveToNightOne(server, clock, table);
       const civilian = table.players.find(
         (p) => p.latest()?.you?.role === 'civilian' && p.latest()?.you?.alive,
       );

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import type { RunningServer } from '../../functions/local/server.js';
-import type { Phase } from '../../shared/index.js';
+import type { GameView, Phase } from '../../shared/index.js';
+import { driveWithJumps } from './finish-game.js';
 import type { LocalTable } from './local-table.js';
 
 /**
@@ -49,4 +50,18 @@ export async function jumpToEnd(
     await jumpToDeadline(server, clock, table.gameId);
     await table.seen((await server.app.deps.store.read(table.gameId)).length);
   }
+}
+
+/** Drives the started table to night 1 with the clock jumped at every step nobody ends: a night to watch. */
+export function driveToNightOne(
+  server: RunningServer,
+  clock: JumpingClock,
+  table: LocalTable,
+): Promise<GameView> {
+  return driveWithJumps(
+    table,
+    () => jumpToDeadline(server, clock, table.gameId),
+    (v) => v.phase.kind === 'night' && v.phase.round === 1,
+    30_000,
+  );
 }
