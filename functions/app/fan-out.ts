@@ -1,4 +1,4 @@
-import { emptyFold, type Folded, foldCommits, type ServerFrame } from '../../shared/index.js';
+import { emptyFold, type Folded, foldCommits, type ServerFrame, sameLinks } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Place } from '../ports/directory.js';
 import { announceAudience } from './audience.js';
@@ -61,9 +61,15 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
   return { version: folded.version, sent: count('sent'), gone: count('gone'), failed: count('failed') };
 }
 
+/**
+ * A seat's frames that differ from what the seat was last sent. The links are not even built when the
+ * parts of the game they depend on are the very ones shown (a vote, a speech, a chat message): then no
+ * seat's links changed.
+ */
 function changedFrames(shown: Folded, now: Folded, seat: Seat): Built[] {
   const out: Built[] = [];
-  for (const type of ['view', 'links'] as const) {
+  const types = sameLinks(shown.state, now.state) ? (['view'] as const) : (['view', 'links'] as const);
+  for (const type of types) {
     const built = build(now, seat, type);
     const before = comparedAt(shown, seat, type);
     if (before.body !== built.body || before.settings !== built.settings) out.push(built);

@@ -18,6 +18,20 @@ export interface PeerLink {
   receive: Media;
 }
 
+/**
+ * The parts of the game a link depends on, and nothing else: every function here reads only these, which
+ * the type enforces. States that share them (the engine replaces a part only when it changes) have the same
+ * links at every endpoint, so a round of views can leave every seat's links unbuilt (`sameLinks`).
+ */
+const LINK_PARTS = ['phase', 'wake', 'mafiaMic', 'alive', 'names', 'roles'] as const;
+export type LinkTable = Pick<GameState, (typeof LINK_PARTS)[number]> & {
+  settings: Pick<GameState['settings'], 'master'>;
+};
+
+/** True when `a` and `b` hold the very same parts every link depends on: their links are the same. */
+export const sameLinks = (a: LinkTable, b: LinkTable): boolean =>
+  a.settings.master === b.settings.master && LINK_PARTS.every((part) => a[part] === b[part]);
+
 const NOTHING: Media = { audio: false, video: false };
 const EVERYTHING: Media = { audio: true, video: true };
 const AUDIO: Media = { audio: true, video: false };
@@ -26,15 +40,15 @@ const VIDEO: Media = { audio: false, video: true };
 const hasMedia = (m: Media) => m.audio || m.video;
 
 /** A member of the mafia who wakes with it now (the mafia, the Don, an awakened Werewolf; not the Maniac). */
-export const isMafioso = (s: GameState, seat: Seat): boolean => countsAsMafiaNow(s, seat);
+export const isMafioso = (s: LinkTable, seat: Seat): boolean => countsAsMafiaNow(s, seat);
 
 /** Seats whose mafia microphone is on tonight (A3): the agreement is per night and lapses at dawn. */
-export function mafiaMicOn(s: GameState): Seat[] {
+export function mafiaMicOn(s: LinkTable): Seat[] {
   return s.phase.kind === 'night' && s.mafiaMic.round === s.phase.round ? s.mafiaMic.seats : [];
 }
 
 /** The mafia is awake now: the introduction night, the auto night window, or the narrator's mafia wake. */
-export function mafiaAwake(s: GameState): boolean {
+export function mafiaAwake(s: LinkTable): boolean {
   if (s.phase.kind !== 'night') return false;
   const { stage } = s.phase;
   return stage === 'intro' || stage === 'actions' || (stage === 'wake' && s.wake === 'mafia');
@@ -44,13 +58,13 @@ export function mafiaAwake(s: GameState): boolean {
  * The table is open: everyone at it sees and hears everyone — the lobby and the card deal, the day, and the
  * game once over.
  */
-const openTable = (s: GameState) => s.phase.kind !== 'night';
+const openTable = (s: LinkTable) => s.phase.kind !== 'night';
 
 /** A human host runs the table (narrator, moderator, judge); an automatic room's host is only its creator. */
-const hostAtTable = (s: GameState) => s.settings.master !== 'auto' && s.phase.kind !== 'lobby';
+const hostAtTable = (s: LinkTable) => s.settings.master !== 'auto' && s.phase.kind !== 'lobby';
 
 /** Seats that sit in the room: everyone before the deal and after the game, the living during it. */
-function atTable(s: GameState, seat: Seat): boolean {
+function atTable(s: LinkTable, seat: Seat): boolean {
   return s.phase.kind === 'lobby' || s.phase.kind === 'over' || s.alive.includes(seat);
 }
 
@@ -64,7 +78,7 @@ function atTable(s: GameState, seat: Seat): boolean {
  * - A human host (narrator, moderator, judge) sees and hears every seat and is heard by all, night and day:
  *   he knows every role, and the town sleeps while he speaks.
  */
-export function mediaFrom(s: GameState, from: Endpoint, to: Endpoint): Media {
+export function mediaFrom(s: LinkTable, from: Endpoint, to: Endpoint): Media {
   if (from === to) return NOTHING;
   if (from === 'host' || to === 'host') {
     if (!hostAtTable(s)) return NOTHING;
@@ -82,7 +96,7 @@ export function mediaFrom(s: GameState, from: Endpoint, to: Endpoint): Media {
 }
 
 /** Every endpoint of the game: the seats taken and the host. */
-export function endpointsOf(s: GameState): Endpoint[] {
+export function endpointsOf(s: LinkTable): Endpoint[] {
   const seats = Object.keys(s.names)
     .map(Number)
     .sort((a, b) => a - b);
@@ -90,12 +104,12 @@ export function endpointsOf(s: GameState): Endpoint[] {
 }
 
 /** May `a` and `b` hold a peer connection now (media flows at least one way)? */
-export function mayLink(s: GameState, a: Endpoint, b: Endpoint): boolean {
+export function mayLink(s: LinkTable, a: Endpoint, b: Endpoint): boolean {
   return hasMedia(mediaFrom(s, a, b)) || hasMedia(mediaFrom(s, b, a));
 }
 
 /** The links `me` may hold now, and the peers he must not be connected to. */
-export function linksOf(s: GameState, me: Endpoint): { peers: PeerLink[]; forbidden: Endpoint[] } {
+export function linksOf(s: LinkTable, me: Endpoint): { peers: PeerLink[]; forbidden: Endpoint[] } {
   const peers: PeerLink[] = [];
   const forbidden: Endpoint[] = [];
   for (const peer of endpointsOf(s)) {

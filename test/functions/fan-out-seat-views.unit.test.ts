@@ -132,4 +132,71 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
       expect(JSON.parse(view?.text ?? '{}').view.settings.chat).toBe(true);
     }
   });
+
+  it('given a day of chat, round after round, when each goes out, then nobody gets a links frame: no link changed', async () => {
+    const { deps, fanOut } = await given();
+    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'day', round: 1 } });
+    let shown = fold(t);
+    await sendViews(deps, held(shown), emptyFold);
+    fanOut.take();
+    for (const message of ['first', 'second']) {
+      does(t, 4, { type: 'say', channel: 'table', text: message });
+      const now = fold(t);
+      await sendViews(deps, held(now), shown);
+      for (const frames of fanOut.take().values()) expect(frames.map((f) => f.frame.type)).toEqual(['view']);
+      shown = now;
+    }
+  });
+
+  it('given the night falling after a day whose links were never built, when the round goes out, then every seat is sent its new links, all of them forbidden until the mafia switch their microphones on', async () => {
+    const { deps, fanOut } = await given();
+    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'day', round: 1 } });
+    const morning = fold(t);
+    await sendViews(deps, held(morning), emptyFold);
+    does(t, 4, { type: 'say', channel: 'table', text: 'good morning' });
+    const day = fold(t);
+    await sendViews(deps, held(day), morning);
+    fanOut.take();
+
+    until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
+    const night = fold(t);
+    await sendViews(deps, held(night), day);
+
+    const posted = fanOut.take();
+    const links = (place: Place) => posted.get(`c-${place}`)?.find((f) => f.frame.type === 'links');
+    for (let seat = 1; seat <= SEATS; seat++)
+      expect(links(seat)?.frame).toEqual({
+        type: 'links',
+        version: night.version,
+        peers: [],
+        forbidden: [1, 2, 3, 4, 5, 6, 7, 'host'].filter((peer) => peer !== seat),
+      });
+    // an automatic room's host and the spectator hold no links by day or by night: theirs did not change
+    expect(links('host')).toBeUndefined();
+    expect(links('spectator')).toBeUndefined();
+  });
+
+  it('given the mafia switching their microphones on at night, when the round goes out, then only the mafia get links, and only to each other', async () => {
+    const { deps, fanOut } = await given();
+    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
+    const before = fold(t);
+    await sendViews(deps, held(before), emptyFold);
+    fanOut.take();
+
+    does(t, 1, { type: 'mafiaMic', on: true });
+    does(t, 2, { type: 'mafiaMic', on: true });
+    const after = fold(t);
+    await sendViews(deps, held(after), before);
+
+    const posted = fanOut.take();
+    expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
+    const links = (seat: number) => posted.get(`c-${seat}`)?.find((f) => f.frame.type === 'links');
+    const voice = { audio: true, video: false };
+    expect(links(1)?.frame).toMatchObject({ peers: [{ peer: 2, send: voice, receive: voice }] });
+    expect(links(2)?.frame).toMatchObject({ peers: [{ peer: 1, send: voice, receive: voice }] });
+    for (const { frame, text } of posted.get('c-1') ?? []) expect(text).toBe(JSON.stringify(frame));
+  });
 });

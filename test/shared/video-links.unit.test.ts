@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../shared/play/table.js';
-import { linksOf, type Media, mayLink, mediaFrom } from '../../shared/video/links.js';
+import { linksOf, type Media, mayLink, mediaFrom, sameLinks } from '../../shared/video/links.js';
 import { does, givenGame, refused, seatView, unchangedBy, until } from '../support/game.js';
 
 const timers = { intro: 20, mafia: 40, night: 20, discussion: 60, vote: 20, lastWord: 10, lastWordNight: 10 };
@@ -167,5 +167,33 @@ describe('the mafia microphone (A3)', () => {
       unchangedBy(t, () => t.send(1, { type: 'mafiaMic', on: true })),
       'dead_player',
     );
+  });
+});
+
+describe('which states share their links', () => {
+  const everyone = [...seats, 'host'] as const;
+  const linksAt = (t: Table) => everyone.map((me) => linksOf(t.state, me));
+
+  it('given a day of nominations and votes, then every state of it shares the parts links depend on, and the same links', () => {
+    const t = seven();
+    until(t, { phase: { kind: 'day', round: 1, stage: 'discussion' } });
+    const morning = linksAt(t);
+    does(t, 4, { type: 'nominate', target: 1 });
+    until(t, { phase: { stage: 'vote' } });
+    const voting = t.state;
+    does(t, 5, { type: 'vote', target: 1 });
+    expect(sameLinks(voting, t.state)).toBe(true);
+    expect(linksAt(t)).toEqual(morning);
+  });
+
+  it('given a mafioso switching his microphone on, or the night falling, then the states do not share them', () => {
+    const t = seven();
+    until(t, { phase: { kind: 'day', round: 1, stage: 'discussion' } });
+    const day = t.state;
+    toNight1(t);
+    expect(sameLinks(day, t.state)).toBe(false);
+    const night = t.state;
+    does(t, 1, { type: 'mafiaMic', on: true });
+    expect(sameLinks(night, t.state)).toBe(false);
   });
 });
