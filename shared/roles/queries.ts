@@ -14,11 +14,22 @@ export interface Table {
 
 export const roleOf = (t: Table, seat: Seat): RoleId | undefined => t.roles[seat];
 
-/** Seats dealt a role, ascending. */
-export const dealtSeats = (t: Table): Seat[] =>
-  Object.keys(t.roles)
-    .map(Number)
-    .sort((a, b) => a - b);
+/**
+ * Seats dealt a role, ascending. Kept per deal object (the engine replaces it only when the deal changes):
+ * every view of a round asks for it, and it is read, never changed.
+ */
+export function dealtSeats(t: Table): readonly Seat[] {
+  let seats = dealtOrder.get(t.roles);
+  if (seats === undefined) {
+    seats = Object.keys(t.roles)
+      .map(Number)
+      .sort((a, b) => a - b);
+    dealtOrder.set(t.roles, seats);
+  }
+  return seats;
+}
+
+const dealtOrder = new WeakMap<object, readonly Seat[]>();
 
 /** A sleeper wakes once nobody who meets with the mafia is left alive (C14). */
 const mafiaGone = (t: Table): boolean => !t.alive.some((seat) => ROLES[t.roles[seat]]?.meets === 'mafia');

@@ -11,6 +11,7 @@ import {
   ABILITIES,
   abilitiesOf,
   countsAsMafiaNow,
+  dealtSeats,
   dealtToWake,
   ROLES,
   roleOf,
@@ -35,8 +36,8 @@ export const isPrivileged = (s: GameState, viewer: Viewer) =>
 
 /** The seats whose roles a viewer may know (B3, C10, C23): never decided by removing secrets from a copy. */
 export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
-  const all = Object.keys(s.roles).map(Number);
-  if (isPrivileged(s, viewer) || s.phase.kind === 'over' || deadSeesAll(s, viewer)) return new Set(all);
+  if (isPrivileged(s, viewer) || s.phase.kind === 'over' || deadSeesAll(s, viewer))
+    return new Set(dealtSeats(s));
   const seen = new Set<Seat>();
   if (s.settings.revealRoles) for (const e of s.eliminated) seen.add(e.seat);
   if (viewer.kind === 'seat') {
@@ -56,21 +57,41 @@ const deadSeesAll = (s: GameState, viewer: Viewer) =>
   viewer.seat in s.roles &&
   !s.alive.includes(viewer.seat);
 
+/**
+ * The table's rows as anyone may see them, no role shown: the same for every viewer of a state, so built
+ * once per state and shared by all of its views (they are serialised, never changed).
+ */
+function publicSeats(s: GameState): readonly SeatView[] {
+  let rows = publicRows.get(s);
+  if (rows === undefined) {
+    rows = Object.keys(s.names)
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((seat) => ({
+        seat,
+        name: s.names[seat],
+        alive: s.phase.kind === 'lobby' || s.alive.includes(seat),
+        role: null,
+        team: null,
+        fouls: s.fouls[seat] ?? 0,
+        remarks: s.remarks[seat] ?? 0,
+        extraPoints: s.extraPoints[seat] ?? null,
+        disqualifiedFor: s.disqualifications.find((d) => d.seat === seat)?.reason ?? null,
+      }));
+    publicRows.set(s, rows);
+  }
+  return rows;
+}
+
+const publicRows = new WeakMap<GameState, readonly SeatView[]>();
+
+/** The public rows, with the role and team of each seat the viewer may know written into a row of his own. */
 function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
-  return Object.keys(s.names)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((seat) => ({
-      seat,
-      name: s.names[seat],
-      alive: s.phase.kind === 'lobby' || s.alive.includes(seat),
-      role: visible.has(seat) ? (roleOf(s, seat) ?? null) : null,
-      team: visible.has(seat) ? (teamOf(s, seat) ?? null) : null,
-      fouls: s.fouls[seat] ?? 0,
-      remarks: s.remarks[seat] ?? 0,
-      extraPoints: s.extraPoints[seat] ?? null,
-      disqualifiedFor: s.disqualifications.find((d) => d.seat === seat)?.reason ?? null,
-    }));
+  return publicSeats(s).map((row) =>
+    visible.has(row.seat)
+      ? { ...row, role: roleOf(s, row.seat) ?? null, team: teamOf(s, row.seat) ?? null }
+      : row,
+  );
 }
 
 /** A block on the checker spoils his check: he learns nothing (E13). */

@@ -6,9 +6,9 @@ import { type GameState, initialState } from '../../shared/engine/state.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
 import type { Table } from '../../shared/play/table.js';
 import { PRESET_IDS, type PresetId } from '../../shared/rules/settings.js';
-import type { GameView } from '../../shared/views/types.js';
+import type { GameView, Viewer } from '../../shared/views/types.js';
 import { viewFor } from '../../shared/views/view.js';
-import { givenGame } from '../support/game.js';
+import { does, givenGame, until } from '../support/game.js';
 
 const dir = join(import.meta.dirname, '..', 'scenarios');
 
@@ -163,4 +163,67 @@ describe('the spectator view is a whitelist of public facts', () => {
       }
     });
   }
+});
+
+/** Every viewer the server builds views for at a state: the host, the spectator and each seat taken. */
+const viewersOf = (s: GameState): Viewer[] => [
+  { kind: 'host' },
+  { kind: 'spectator' },
+  ...Object.keys(s.names).map((seat): Viewer => ({ kind: 'seat', seat: Number(seat) })),
+];
+
+/** A view's JSON, or the error building it threw: the shared parts must change neither. */
+function outcomeOf(build: () => GameView): string {
+  try {
+    return JSON.stringify(build());
+  } catch (error) {
+    return `threw ${String(error)}`;
+  }
+}
+
+describe('the parts of a view every viewer shares are built once per state', () => {
+  const everyState = [...scenarios.flatMap(({ states }) => states), ...secretNight('online')];
+
+  it('given every state of every scenario, when each viewer is built in turn from it, forwards then backwards, then each view is exactly the one built from a fresh copy of the state', () => {
+    for (const [i, s] of everyState.entries()) {
+      const viewers = viewersOf(s);
+      for (const viewer of [...viewers, ...[...viewers].reverse()]) {
+        // a structured copy shares no object with the state, so nothing built for the state is reused
+        const fresh = outcomeOf(() => viewFor(structuredClone(s), viewer));
+        expect(outcomeOf(() => viewFor(s, viewer)), `state ${i}, ${JSON.stringify(viewer)}`).toBe(fresh);
+      }
+    }
+  });
+
+  it('given the mafia and a civilian viewing the same night, when the mafioso is built first, then the roles he sees stay in his view and out of the civilian built after him', () => {
+    const t = givenGame({ preset: 'online', master: 'auto' }, 10, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    const s = t.state;
+    const mafioso = viewFor(s, { kind: 'seat', seat: 1 });
+    const civilian = viewFor(s, { kind: 'seat', seat: 4 });
+    expect(mafioso.seats.filter((x) => x.role !== null).map((x) => [x.seat, x.role])).toEqual([
+      [1, 'mafia'],
+      [2, 'don'],
+    ]);
+    expect(civilian.seats.filter((x) => x.role !== null).map((x) => [x.seat, x.role])).toEqual([
+      [4, 'civilian'],
+    ]);
+    // the rows nobody's role is shown in are one and the same object in both views, and carry no role
+    expect(civilian.seats[6]).toBe(mafioso.seats[6]);
+    expect(mafioso.seats[6]).toMatchObject({ seat: 7, role: null, team: null });
+  });
+
+  it('given a vote after the views of a state were built, when the next state is viewed, then every viewer sees the vote', () => {
+    const t = givenGame({ preset: 'online', master: 'auto' }, 10, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+    until(t, { phase: { kind: 'day', round: 1, stage: 'discussion' } });
+    does(t, 4, { type: 'nominate', target: 1 });
+    until(t, { phase: { stage: 'vote' } });
+    const before = t.state;
+    for (const viewer of viewersOf(before)) viewFor(before, viewer);
+    does(t, 5, { type: 'vote', target: 1 });
+    for (const viewer of viewersOf(t.state)) {
+      const fresh = viewFor(structuredClone(t.state), viewer);
+      expect(viewFor(t.state, viewer)).toEqual(fresh);
+      expect(JSON.stringify(viewFor(t.state, viewer))).not.toBe(JSON.stringify(viewFor(before, viewer)));
+    }
+  });
 });
