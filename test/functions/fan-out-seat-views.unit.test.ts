@@ -60,14 +60,24 @@ async function given() {
 const fold = (t: Table): Folded => ({ version: t.version, state: t.state });
 const held = (folded: Folded) => ({ gameId: 'g1', folded }) as HeldGame;
 
+/** Given: the seven-seat table (mafia 1, Don 2, Sheriff 3) played to `phase`, its views already sent. */
+async function givenShown(phase: Record<string, unknown>) {
+  const { deps, fanOut } = await given();
+  const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+  until(t, { phase });
+  const shown = fold(t);
+  await sendViews(deps, held(shown), emptyFold);
+  fanOut.take();
+  return { deps, fanOut, t, shown };
+}
+
+type Posted = ReturnType<RecordingFanOut['take']>;
+const linksIn = (posted: Posted, place: Place) =>
+  posted.get(`c-${place}`)?.find((f) => f.frame.type === 'links');
+
 describe('a round of views: each seat sent its own, only when it changed', () => {
   it('given the mafia chatting at night, when the round goes out, then only the mafia get a frame, and it is the JSON of the frame', async () => {
-    const { deps, fanOut } = await given();
-    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
-    until(t, { phase: { kind: 'night', round: 1 } });
-    const before = fold(t);
-    await sendViews(deps, held(before), emptyFold);
-    fanOut.take();
+    const { deps, fanOut, t, shown: before } = await givenShown({ kind: 'night', round: 1 });
 
     does(t, 1, { type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
     const after = fold(t);
@@ -134,12 +144,9 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
   });
 
   it('given a day of chat, round after round, when each goes out, then nobody gets a links frame: no link changed', async () => {
-    const { deps, fanOut } = await given();
-    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
-    until(t, { phase: { kind: 'day', round: 1 } });
-    let shown = fold(t);
-    await sendViews(deps, held(shown), emptyFold);
-    fanOut.take();
+    const day = await givenShown({ kind: 'day', round: 1 });
+    const { deps, fanOut, t } = day;
+    let { shown } = day;
     for (const message of ['first', 'second']) {
       does(t, 4, { type: 'say', channel: 'table', text: message });
       const now = fold(t);
@@ -150,11 +157,7 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
   });
 
   it('given the night falling after a day whose links were never built, when the round goes out, then every seat is sent its new links, all of them forbidden until the mafia switch their microphones on', async () => {
-    const { deps, fanOut } = await given();
-    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
-    until(t, { phase: { kind: 'day', round: 1 } });
-    const morning = fold(t);
-    await sendViews(deps, held(morning), emptyFold);
+    const { deps, fanOut, t, shown: morning } = await givenShown({ kind: 'day', round: 1 });
     does(t, 4, { type: 'say', channel: 'table', text: 'good morning' });
     const day = fold(t);
     await sendViews(deps, held(day), morning);
@@ -165,7 +168,7 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     await sendViews(deps, held(night), day);
 
     const posted = fanOut.take();
-    const links = (place: Place) => posted.get(`c-${place}`)?.find((f) => f.frame.type === 'links');
+    const links = (place: Place) => linksIn(posted, place);
     for (let seat = 1; seat <= SEATS; seat++)
       expect(links(seat)?.frame).toEqual({
         type: 'links',
@@ -179,12 +182,12 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
   });
 
   it('given the mafia switching their microphones on at night, when the round goes out, then only the mafia get links, and only to each other', async () => {
-    const { deps, fanOut } = await given();
-    const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
-    until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
-    const before = fold(t);
-    await sendViews(deps, held(before), emptyFold);
-    fanOut.take();
+    const {
+      deps,
+      fanOut,
+      t,
+      shown: before,
+    } = await givenShown({ kind: 'night', round: 1, stage: 'actions' });
 
     does(t, 1, { type: 'mafiaMic', on: true });
     does(t, 2, { type: 'mafiaMic', on: true });
@@ -193,7 +196,7 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
 
     const posted = fanOut.take();
     expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
-    const links = (seat: number) => posted.get(`c-${seat}`)?.find((f) => f.frame.type === 'links');
+    const links = (seat: number) => linksIn(posted, seat);
     const voice = { audio: true, video: false };
     expect(links(1)?.frame).toMatchObject({ peers: [{ peer: 2, send: voice, receive: voice }] });
     expect(links(2)?.frame).toMatchObject({ peers: [{ peer: 1, send: voice, receive: voice }] });
