@@ -190,7 +190,10 @@ describe('the parts of a view every viewer shares are built once per state', () 
       for (const viewer of [...viewers, ...[...viewers].reverse()]) {
         // a structured copy shares no object with the state, so nothing built for the state is reused
         const fresh = outcomeOf(() => viewFor(structuredClone(s), viewer));
-        expect(outcomeOf(() => viewFor(s, viewer)), `state ${i}, ${JSON.stringify(viewer)}`).toBe(fresh);
+        expect(
+          outcomeOf(() => viewFor(s, viewer)),
+          `state ${i}, ${JSON.stringify(viewer)}`,
+        ).toBe(fresh);
       }
     }
   });
