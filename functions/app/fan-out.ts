@@ -72,7 +72,8 @@ function changedFrames(shown: Folded, now: Folded, seat: Seat): Built[] {
   for (const type of types) {
     const built = build(now, seat, type);
     const before = comparedAt(shown, seat, type);
-    if (before.body !== built.body || before.settings !== built.settings) out.push(built);
+    if (before.head !== built.head || before.body !== built.body || before.settings !== built.settings)
+      out.push(built);
   }
   return out;
 }
@@ -83,8 +84,11 @@ function changedFrames(shown: Folded, now: Folded, seat: Seat): Built[] {
  * compared apart by their own JSON (one string shared by every view of the game). Kept with the fold: this
  * round's fold is the next round's `shown`, so each seat's view is built and serialised once per round.
  * Only this is kept, not the frame's whole text: most of it is the settings, which need not be held twice.
+ * A view's JSON is kept as the two strings it was serialised in (who it is for, then the rest), not joined
+ * into one: joining them would copy a few kilobytes per seat per round only to compare them.
  */
 interface Compared {
+  head: string;
   body: string;
   settings: string;
 }
@@ -107,7 +111,7 @@ function build(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
     bySeat = new Map();
     comparedByFold.set(folded, bySeat);
   }
-  bySeat.set(`${type}:${seat}`, { body: built.body, settings: built.settings });
+  bySeat.set(`${type}:${seat}`, { head: built.head, body: built.body, settings: built.settings });
   return built;
 }
 
@@ -118,7 +122,7 @@ function serialiseLinks(frame: Extract<ServerFrame, { type: 'links' }>): Built {
   const text = JSON.stringify(frame);
   const head = `{"type":"links","version":${frame.version}`;
   const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
-  return { frame, text, body, settings: '' };
+  return { frame, text, head: '', body, settings: '' };
 }
 
 /**
@@ -136,8 +140,7 @@ function serialiseView(frame: Extract<ServerFrame, { type: 'view' }>): Built {
   const before = JSON.stringify({ viewer, seat, hostName });
   const after = JSON.stringify(rest);
   const text = `{"type":"view","version":${frame.version},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
-  // Two whole JSON objects side by side: equal only when both are.
-  return { frame, text, body: before + after, settings: json };
+  return { frame, text, head: before, body: after, settings: json };
 }
 
 const settingsJson = new WeakMap<object, string>();
