@@ -1,7 +1,14 @@
 import type { Seat } from '../domain/vocabulary.js';
 import type { GameState } from '../engine/state.js';
 import type { NightAction, NightOutcome, NightReport } from '../log/records.js';
-import { dealtToWake, introGroupsOf, type RoleId, type WakeGroup, type Winner } from '../roles/index.js';
+import {
+  dealtSeats,
+  dealtToWake,
+  introGroupsOf,
+  type RoleId,
+  type WakeGroup,
+  type Winner,
+} from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import {
   type CheckLine,
@@ -95,9 +102,12 @@ export function buildClubSheet(s: GameState): ClubSheet {
   };
 }
 
-/** The groups in the wake script's order, each with every seat dealt to it, the dead included (E3). */
+/**
+ * The groups in the wake script's order, each with every seat dealt to it, the dead included (E3). Only seats
+ * already dealt a role: in the lobby the host deals one seat after another, and the sheet is his to see.
+ */
 function acquaintanceOf(s: GameState): AcquaintanceLine[] {
-  const dealt = { ...s, alive: seatsOf(s) };
+  const dealt = { ...s, alive: [...dealtSeats(s)] };
   return introGroupsOf(dealt, PRESETS[s.settings.preset].wakeOrder).map((wake) => ({
     wake,
     seats: dealtToWake(dealt, wake),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildClubSheet } from '../../shared/audit/club-sheet.js';
 import { renderClubSheetHtml } from '../../shared/audit/club-sheet-html.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
-import type { Table } from '../../shared/play/table.js';
+import { Table } from '../../shared/play/table.js';
 import { viewFor } from '../../shared/views/view.js';
 import { does, givenGame, seatView } from '../support/game.js';
 import { advanceTo, host, night, talk } from './support/moderated.js';
@@ -181,6 +181,21 @@ describe('the club game sheet (seed 004)', () => {
       voters: { 1: [4, 5, 6, 7], 6: [1, 8, 9] },
       leaders: [1],
       decided: 'nobody',
+    });
+  });
+
+  it('E3: in the lobby, while the host deals seat after seat, his working copy lists only the seats dealt', () => {
+    // given a club room of four seated players, dealt by hand
+    const t = new Table();
+    expect(t.create({ preset: 'club', dealing: 'manual' })).toBeNull();
+    for (let seat = 1; seat <= 4; seat++) expect(t.join(`Player ${seat}`, seat)).toBeNull();
+    expect(viewFor(t.state, { kind: 'host' }).sheet).toMatchObject({ acquaintance: [] });
+    // when the host deals the Don to seat 2 and a mafioso to seat 3, the others not yet
+    does(t, 'host', { type: 'assignRole', seat: 2, role: 'don' });
+    does(t, 'host', { type: 'assignRole', seat: 3, role: 'mafia' });
+    // then the acquaintance night holds the mafia's two seats and nobody else
+    expect(viewFor(t.state, { kind: 'host' }).sheet).toMatchObject({
+      acquaintance: [{ wake: 'mafia', seats: [2, 3] }],
     });
   });
 
