@@ -58,9 +58,10 @@ export async function inviteSpectators(deps: AppDeps, fromGameId: string, to: He
  * rematch): his invitation to watch it, as those watching then were sent; none otherwise.
  */
 export async function rematchInvitation(deps: AppDeps, game: HeldGame): Promise<ServerFrame[]> {
-  if (game.folded.state.rematch === null) return [];
-  const next = await rematchOf(deps, game.gameId);
-  if (next === null || next.gameId === game.gameId || !(await watchable(deps, next))) return [];
+  const { rematch } = game.folded.state;
+  if (rematch === null) return [];
+  const next = await rematchOf(deps, rematch.gameId);
+  if (next === null || !(await watchable(deps, next))) return [];
   return [{ type: 'watching', gameId: next.gameId, token: await spectatorToken(deps, next) }];
 }
 

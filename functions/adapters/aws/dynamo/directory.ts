@@ -172,9 +172,7 @@ export class DynamoDirectory implements Directory {
     const previousGame = previous.Attributes?.gameId as string | undefined;
     if (previousGame !== undefined && previousGame !== gameId) {
       await this.deleteGameConn(previousGame, connectionId);
-    }
-    if (previousGame !== undefined && previous.Attributes?.seat === 'spectator' && previousGame !== gameId) {
-      await this.bumpAudience(previousGame);
+      if (previous.Attributes?.seat === 'spectator') await this.bumpAudience(previousGame);
     }
     if (seat === 'spectator') await this.bumpAudience(gameId);
   }
