@@ -28,8 +28,11 @@ export interface App {
    */
   handleFrame(connectionId: string, frame: ClientFrame, sourceIp?: string): Promise<Reply>;
   disconnect(connectionId: string): Promise<void>;
-  /** A commit of `gameId` at `seq` was written: send views, schedule the deadline. */
-  project(gameId: string, seq: number): Promise<Projection>;
+  /**
+   * Commits of `gameId` up to `seq` were written, the first of them not yet projected at `from` (`seq` when
+   * only one is new): send views, schedule the deadline.
+   */
+  project(gameId: string, seq: number, from?: number): Promise<Projection>;
   fireDeadline(job: DeadlineJob): Promise<DeadlineOutcome>;
   /** Schedules every game's pending deadline again (after a restart of the local runtime). */
   rearmDeadlines(): Promise<number>;
@@ -45,7 +48,7 @@ export function createApp(ports: AppPorts, options: AppOptions = {}): App {
     handleFrame: async (connectionId, frame, sourceIp) =>
       (await wrongGame(deps, connectionId, frame)) ?? route(deps, connectionId, frame, sourceIp),
     disconnect: (connectionId) => disconnect(deps, connectionId),
-    project: (gameId, seq) => project(deps, gameId, seq),
+    project: (gameId, seq, from) => project(deps, gameId, seq, from),
     fireDeadline: (job) => fireDeadline(deps, job),
     rearmDeadlines: () => rearmDeadlines(deps),
     sweepDeadlines: () => sweepDeadlines(deps),

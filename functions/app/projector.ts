@@ -11,33 +11,35 @@ export type Projection =
   | { kind: 'covered' | 'noGame' };
 
 /**
- * A commit reached the projector (from the table's stream, or its local emulation). The game is brought up
- * to date from the store — records may arrive late, twice or out of order, so their order is never trusted
- * — and every connection gets what changed for it. Then, if the game's pending deadline changed, it is
- * armed. Only then is the version marked projected: a failure to arm throws, the stream retries the
- * record, and the retry arms again (the views, already sent, are not sent twice). A commit already covered
- * by this process is skipped, so a burst of commits to one game costs one round of views.
+ * Commits `from`..`seq` reached the projector (from the table's stream, or its local emulation). The game is
+ * brought up to date from the store — records may arrive late, twice or out of order, so their order is
+ * never trusted — and every connection gets what changed for it since the game as it stood before `from`:
+ * a stream batch may hold several commits of a game, none of them shown yet, so only what came before the
+ * oldest counts as already sent. Then, if the game's pending deadline may have changed, it is armed. Only
+ * then is the version marked projected: a failure to arm throws, the stream retries the record, and the
+ * retry arms again (the views, already sent, are not sent twice). A commit already covered by this process
+ * is skipped, so a burst of commits to one game costs one round of views.
  */
-export async function project(deps: AppDeps, gameId: string, seq: number): Promise<Projection> {
+export async function project(deps: AppDeps, gameId: string, seq: number, from = seq): Promise<Projection> {
   try {
-    return await projectOnce(deps, gameId, seq);
+    return await projectOnce(deps, gameId, seq, Math.min(from, seq));
   } catch (error) {
     deps.meter.count(Metric.projectionFailed);
     throw error;
   }
 }
 
-function projectOnce(deps: AppDeps, gameId: string, seq: number): Promise<Projection> {
+function projectOnce(deps: AppDeps, gameId: string, seq: number, from: number): Promise<Projection> {
   return deps.projections.run(gameId, async () => {
     const held = deps.cache.peek(gameId);
     if (held !== undefined && held.projected >= seq) return { kind: 'covered' };
     const game = await deps.cache.load(gameId);
     if (game === null) return { kind: 'noGame' };
     if (game.projected >= game.folded.version) return { kind: 'covered' };
-    const shown = await lastShown(deps, game, seq);
+    const shown = await lastShown(deps, game, from);
     const { version, sent, gone, failed } = await sendViews(deps, game, shown);
     game.shown = game.folded;
-    const armed = await armIfChanged(deps, game, shown);
+    const armed = await armIfChanged(deps, game);
     if (isNewPhase(shown.state.phase, game.folded.state.phase))
       await pushPhase(deps, gameId, game.folded.state.phase);
     // The room's code is free again once its game is over; the game and its log stay. Once the table plays
@@ -57,15 +59,16 @@ export function pendingDeadline(gameId: string, folded: Folded): DeadlineJob | n
 }
 
 /**
- * Arms the game's pending deadline when it is not the one already armed: by this process, or (in a
- * process that does not know) the one the game waited for before these commits, which the projection of
- * that earlier commit armed. Noted in the book first, so that if the scheduler fails the sweeper still
- * finds it.
+ * Arms the game's pending deadline unless this process armed that very one. A process that does not know
+ * what was armed (a new container, a game it has not projected) arms it anyway: that the game waited for
+ * the same deadline before these commits says nothing of whether the projection of those commits, in
+ * another container, ever armed it. Both steps are idempotent: the book is keyed by the deadline, the
+ * scheduler's execution named after it. Noted in the book first, so that if the scheduler fails the sweeper
+ * still finds it.
  */
-async function armIfChanged(deps: AppDeps, game: HeldGame, shown: Folded): Promise<boolean> {
+async function armIfChanged(deps: AppDeps, game: HeldGame): Promise<boolean> {
   const job = pendingDeadline(game.gameId, game.folded);
-  const before = game.armed !== undefined ? game.armed : pendingDeadline(game.gameId, shown)?.deadlineId;
-  if (job === null || job.deadlineId === before) return false;
+  if (job === null || job.deadlineId === game.armed) return false;
   try {
     await arm(deps, job);
   } catch (error) {

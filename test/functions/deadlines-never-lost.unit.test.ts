@@ -101,20 +101,30 @@ describe('deadlines are never lost', () => {
     expect(h.meter.get(Metric.deadlineScheduled)).toBe(asked);
   });
 
-  it('given another process projects a commit that keeps the deadline, then it does not schedule it either', async () => {
+  it('given another process, which cannot know whether the deadline was armed, projects a commit that keeps it, then it arms that same deadline again, and once only', async () => {
     const h = new AppHarness();
     const gameId = await givenStartedGame(h);
     await h.project(gameId);
+    const [first] = h.scheduler.jobs;
     const other = new AppHarness(h);
-    await other.send('p2', {
-      action: 'command',
-      commandId: 'yo',
-      command: { type: 'say', channel: 'table', text: 'yo' },
+    const say = (commandId: string) =>
+      other.send('p2', {
+        action: 'command',
+        commandId,
+        command: { type: 'say', channel: 'table', text: 'yo' },
+      });
+    await say('yo');
+    expect(await other.app.project(gameId, await seqOf(h, gameId))).toMatchObject({
+      kind: 'sent',
+      armed: true,
     });
+    // The same deadline, so the same execution name and book key: asking again starts nothing new.
+    expect(other.scheduler.jobs).toEqual([first]);
+    await say('yo again');
     expect(await other.app.project(gameId, await seqOf(h, gameId))).toMatchObject({
       kind: 'sent',
       armed: false,
     });
-    expect(other.meter.get(Metric.deadlineScheduled)).toBe(0);
+    expect(other.meter.get(Metric.deadlineScheduled)).toBe(1);
   });
 });

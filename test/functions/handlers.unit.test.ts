@@ -150,9 +150,10 @@ describe('projector handler', () => {
       context,
     );
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }, { itemIdentifier: '4' }] });
+    // Each game once, from its oldest commit in the batch to its newest.
     expect(project.mock.calls.sort()).toEqual([
-      ['bad', 8],
-      ['good', 5],
+      ['bad', 8, 7],
+      ['good', 5, 4],
     ]);
     expect(logs.map((l) => [l.game, l.outcome])).toEqual(
       expect.arrayContaining([

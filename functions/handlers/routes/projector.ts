@@ -10,22 +10,29 @@ import { commitOf } from '../../middleware/commit-record.js';
  * The projector: a batch of new commits from the table's stream, through Powertools' batch processor,
  * which reports each failed record so that Lambda retries from the first of them (and, after the retries,
  * sends it to the dead-letter queue) while the rest of the batch counts as done. Each game in the batch is
- * projected once, at its newest version in the batch (the projection reads the store, so one pass covers
- * every commit of that game); all of a game's records share that projection's outcome. Records that are
- * not commits pass.
+ * projected once, from its oldest commit in the batch to its newest (the projection reads the store, so one
+ * pass covers every commit of that game); all of a game's records share that projection's outcome. Records
+ * that are not commits pass.
  */
 export function projectorHandler(app: Pick<App, 'project'>, log: Log) {
   return middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(async (event: DynamoDBStreamEvent) => {
-    const newest = new Map<string, number>();
+    const spans = new Map<string, { from: number; to: number }>();
     for (const record of event.Records) {
       const commit = commitOf(record);
-      if (commit) newest.set(commit.gameId, Math.max(newest.get(commit.gameId) ?? 0, commit.seq));
+      if (commit === null) continue;
+      const span = spans.get(commit.gameId);
+      spans.set(
+        commit.gameId,
+        span === undefined
+          ? { from: commit.seq, to: commit.seq }
+          : { from: Math.min(span.from, commit.seq), to: Math.max(span.to, commit.seq) },
+      );
     }
     const projections = new Map<string, Promise<Projection>>();
     const projectGame = (gameId: string): Promise<Projection> => {
       let projection = projections.get(gameId);
       if (projection === undefined) {
-        projection = projectLogged(app, log, gameId, newest.get(gameId) as number);
+        projection = projectLogged(app, log, gameId, spans.get(gameId) as { from: number; to: number });
         projections.set(gameId, projection);
       }
       return projection;
@@ -41,10 +48,15 @@ export function projectorHandler(app: Pick<App, 'project'>, log: Log) {
   });
 }
 
-async function projectLogged(app: Pick<App, 'project'>, log: Log, gameId: string, seq: number) {
+async function projectLogged(
+  app: Pick<App, 'project'>,
+  log: Log,
+  gameId: string,
+  { from, to: seq }: { from: number; to: number },
+) {
   const started = performance.now();
   try {
-    const projection = await app.project(gameId, seq);
+    const projection = await app.project(gameId, seq, from);
     log({
       action: 'project',
       game: gameId,
