@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDeadlineBook } from '../adapters/aws/dynamo/deadline-book.js';
 import { DynamoDirectory } from '../adapters/aws/dynamo/directory.js';
 import { DynamoEventStore } from '../adapters/aws/dynamo/event-store.js';
+import { DynamoGameHeads } from '../adapters/aws/dynamo/game-heads.js';
 import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
@@ -57,9 +58,10 @@ export interface AwsParts {
 }
 
 /**
- * The application service on AWS: DynamoDB for the log, the directory and the deadline book, plus what the
- * handler brings — API Gateway's management API to reach sockets, a deadline scheduler, Web Push. A handler
- * that brings no fan-out or scheduler gets ports that refuse to be used; one without push sends none.
+ * The application service on AWS: DynamoDB for the log, the directory, the deadline book and the games'
+ * heads, plus what the handler brings — API Gateway's management API to reach sockets, a deadline
+ * scheduler, Web Push. A handler that brings no fan-out or scheduler gets ports that refuse to be used; one
+ * without push sends none.
  */
 export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
   const client = dynamoClient();
@@ -68,6 +70,7 @@ export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
     store: new DynamoEventStore({ client, tableName }),
     directory: directoryFromEnv(env),
     deadlines: new DynamoDeadlineBook({ client, tableName }),
+    heads: new DynamoGameHeads({ client, tableName }),
     fanOut: parts.fanOut ?? missing<FanOut>('a fan-out'),
     scheduler: parts.scheduler ?? missing<Scheduler>('a deadline scheduler'),
     meter: powertoolsMeter,
