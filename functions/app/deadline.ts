@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Metric } from '../observability/metric-names.js';
 import type { DeadlineJob } from '../ports/scheduler.js';
+import { eachBounded } from './bounded.js';
 import { commitAttempt } from './commit.js';
 import type { AppDeps } from './deps.js';
 import { arm, pendingDeadline } from './projector.js';
@@ -81,15 +82,6 @@ async function countStalled(deps: AppDeps): Promise<number | null> {
   const stalled = await deps.heads.waitingSince(deps.clock.now() - deps.options.stallGraceMs);
   deps.meter.count(Metric.stalledGames, stalled.length);
   return stalled.length;
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
 }
 
 /** On start-up (local runtime): every game's pending deadline is armed again. */

@@ -16,7 +16,7 @@ import { STALL_GRACE_MS } from '../app/deps.js';
 import { RELEASE } from '../release.js';
 import { exportFromDataDir, exportFromDynamo } from './export.js';
 import { readLogFile } from './log-file.js';
-import { rearmOnDynamo, stalledOnDynamo, type TimerTarget } from './operations.js';
+import { rearmOnDynamo, redriveOnDynamo, stalledOnDynamo, type TimerTarget } from './operations.js';
 
 const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
                                          --log writes the game's log to OUT
@@ -33,6 +33,10 @@ const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file a
        mafia rearm GAME_ID --table T --region R (--state-machine ARN |
                    --schedule-group G --scheduler-role ARN --deadline-function ARN)
                                          arm a game's pending deadline again, from its log
+       mafia redrive --since TIME --table T --region R (timers as for rearm)
+                                         after commits were dead-lettered: arm again every game whose
+                                         deadline was set since TIME (the dead letter's
+                                         approximateArrivalOfFirstRecord)
        mafia audit LOG                     verify a log: chain, sequence, invariants, every command decided
                                          again (docs/audit.md); exit 1 names the first bad seq
        mafia replay LOG --as VIEWER [--at SEQ]
@@ -58,6 +62,7 @@ const VALUED = new Set([
   '--schedule-group',
   '--scheduler-role',
   '--deadline-function',
+  '--since',
 ]);
 
 function parseArgs(args: string[]): Args | null {
@@ -91,7 +96,8 @@ export async function main(
     err.write(`${USAGE}\n`);
     return 2;
   };
-  if (args === null || args.positional.length !== (verb === 'stalled' ? 0 : 1)) return usage();
+  const positionals = verb === 'stalled' || verb === 'redrive' ? 0 : 1;
+  if (args === null || args.positional.length !== positionals) return usage();
   const [target] = args.positional;
   const opt = (name: string) => args.options.get(name);
   const allowed = (...names: string[]) => [...args.options.keys()].every((k) => names.includes(k));
@@ -160,9 +166,24 @@ export async function main(
       }
       return 0;
     }
+    case 'redrive': {
+      if (!allowed('--since', '--table', '--region', ...TIMER_OPTIONS)) return usage();
+      const where = deployment(opt('--table'), opt('--region'));
+      if (typeof where === 'string') return fail(where);
+      const timers = timerTarget(opt);
+      if (typeof timers === 'string') return fail(timers);
+      const since = opt('--since');
+      const from = typeof since === 'string' ? Date.parse(since) : Number.NaN;
+      if (Number.isNaN(from)) return fail('--since takes a time, e.g. 2026-12-01T21:00:00Z');
+      try {
+        out.write(`${JSON.stringify(await redriveOnDynamo(where.table, where.region, from, timers))}\n`);
+      } catch (e) {
+        return fail(`cannot redrive: ${(e as Error).message}`);
+      }
+      return 0;
+    }
     case 'rearm': {
-      const timerOptions = ['--state-machine', '--schedule-group', '--scheduler-role', '--deadline-function'];
-      if (!allowed('--table', '--region', ...timerOptions)) return usage();
+      if (!allowed('--table', '--region', ...TIMER_OPTIONS)) return usage();
       const where = deployment(opt('--table'), opt('--region'));
       if (typeof where === 'string') return fail(where);
       const timers = timerTarget(opt);
@@ -211,6 +232,8 @@ export async function main(
       return usage();
   }
 }
+
+const TIMER_OPTIONS = ['--state-machine', '--schedule-group', '--scheduler-role', '--deadline-function'];
 
 /** `--table` and `--region` (or AWS_REGION), both needed. */
 function deployment(

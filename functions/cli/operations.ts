@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Rearmed } from '../app/rearm.js';
+import type { AppDeps } from '../app/deps.js';
 import type { GameHead } from '../ports/game-heads.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
@@ -24,19 +24,34 @@ export async function stalledOnDynamo(table: string, region: string, before: num
  * One game's pending deadline armed again from its log, as the projector would have: in the table's book,
  * then with the deadline service, and its head written again.
  */
-export async function rearmOnDynamo(
+export function rearmOnDynamo(table: string, region: string, gameId: string, timers: TimerTarget) {
+  return withOpsApp(table, region, timers, async (deps) => {
+    const { rearmGame } = await import('../app/rearm.js');
+    return rearmGame(deps, gameId);
+  });
+}
+
+/** The dead-letter queue's redrive: games whose deadline may have been set by a commit never projected. */
+export function redriveOnDynamo(table: string, region: string, since: number, timers: TimerTarget) {
+  return withOpsApp(table, region, timers, async (deps) => {
+    const { redriveSince } = await import('../app/redrive.js');
+    return redriveSince(deps, since);
+  });
+}
+
+/** The application service on a deployment's table and deadline service, sending no views. */
+async function withOpsApp<T>(
   table: string,
   region: string,
-  gameId: string,
   timers: TimerTarget,
-): Promise<Rearmed> {
+  work: (deps: AppDeps) => Promise<T>,
+): Promise<T> {
   const [
     { DynamoEventStore },
     { DynamoDirectory },
     { DynamoDeadlineBook },
     { DynamoGameHeads },
     { createApp },
-    { rearmGame },
     { systemClock },
     { randomIds },
   ] = await Promise.all([
@@ -45,30 +60,29 @@ export async function rearmOnDynamo(
     import('../adapters/aws/dynamo/deadline-book.js'),
     import('../adapters/aws/dynamo/game-heads.js'),
     import('../app/app.js'),
-    import('../app/rearm.js'),
     import('../adapters/system/clock.js'),
     import('../adapters/system/random-ids.js'),
   ]);
   const scheduler = await schedulerFor(timers, region);
-  return withClient(region, async (client) => {
-    const tableName = table;
-    const app = createApp({
-      store: new DynamoEventStore({ client, tableName }),
-      directory: new DynamoDirectory({ client, tableName }),
-      deadlines: new DynamoDeadlineBook({ client, tableName }),
-      heads: new DynamoGameHeads({ client, tableName }),
-      scheduler: scheduler.scheduler,
-      fanOut: { post: () => Promise.reject(new Error('mafia rearm sends no views')) },
-      meter: { count: () => {} },
-      clock: systemClock,
-      ids: randomIds,
+  try {
+    return await withClient(region, (client) => {
+      const tableName = table;
+      const app = createApp({
+        store: new DynamoEventStore({ client, tableName }),
+        directory: new DynamoDirectory({ client, tableName }),
+        deadlines: new DynamoDeadlineBook({ client, tableName }),
+        heads: new DynamoGameHeads({ client, tableName }),
+        scheduler: scheduler.scheduler,
+        fanOut: { post: () => Promise.reject(new Error('operations send no views')) },
+        meter: { count: () => {} },
+        clock: systemClock,
+        ids: randomIds,
+      });
+      return work(app.deps);
     });
-    try {
-      return await rearmGame(app.deps, gameId);
-    } finally {
-      scheduler.close();
-    }
-  });
+  } finally {
+    scheduler.close();
+  }
 }
 
 async function schedulerFor(

@@ -147,4 +147,60 @@ describe('mafia stalled and mafia rearm, on DynamoDB Local', () => {
     expect(noTimers.stderr).toContain('--state-machine');
     expect(sfn.executions.length).toBe(before);
   });
+
+  it("given commits dead-lettered past the stream's record age (nothing booked, no timer), when redriven from the dead letter's first arrival, then the games waiting since are booked and armed again", async () => {
+    const firstArrival = new Date(Date.now() - HOUR - 60_000).toISOString();
+    const { gameId } = await givenGameStartedAnHourAgo();
+    const book = new DynamoDeadlineBook({ client, tableName: TABLE });
+    const booked = async () => (await book.overdue(Date.now(), 2 * HOUR)).filter((j) => j.gameId === gameId);
+    expect(await booked()).toEqual([]);
+
+    const r = await mafia(
+      'redrive',
+      '--since',
+      firstArrival,
+      '--table',
+      TABLE,
+      '--region',
+      REGION,
+      '--state-machine',
+      ARN,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const { games, armed } = JSON.parse(r.stdout) as { games: number; armed: number };
+    expect(armed).toBe(games);
+    expect(games).toBeGreaterThanOrEqual(1);
+    expect(await booked()).toHaveLength(1);
+    expect(sfn.executions.map((e) => JSON.parse(e.input).gameId)).toContain(gameId);
+
+    // A dead letter from before the game's deadlines concerns other games: a later --since leaves it.
+    const later = await mafia(
+      'redrive',
+      '--since',
+      new Date().toISOString(),
+      '--table',
+      TABLE,
+      '--region',
+      REGION,
+      '--state-machine',
+      ARN,
+    );
+    expect(JSON.parse(later.stdout)).toEqual({ games: 0, armed: 0 });
+    expect(
+      (
+        await mafia(
+          'redrive',
+          '--since',
+          'yesterday',
+          '--table',
+          TABLE,
+          '--region',
+          REGION,
+          '--state-machine',
+          ARN,
+        )
+      ).status,
+    ).toBe(2);
+  });
 });
