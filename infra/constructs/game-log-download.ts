@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Grant } from 'aws-cdk-lib/aws-iam';
 import { FunctionUrlAuthType, HttpMethod, type IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -13,6 +14,11 @@ export interface GameLogDownloadProps {
   readonly logRetention?: RetentionDays;
   /** How long a read-only link opens its game after the host made it, in whole days; default 30 days. */
   readonly readLinkTtl?: Duration;
+  /**
+   * Concurrency kept for, and capping, the download (default 20): its URL is public, and a flood of it must
+   * not take the execution slots the game's functions share with it.
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -44,8 +50,14 @@ export class GameLogDownload extends Construct {
       logRetention: props.logRetention,
       memorySize: 1024,
       timeout: Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency ?? 20,
     });
-    props.table.grant(this.handler, 'dynamodb:GetItem', 'dynamodb:Query');
+    // The table itself, not its index: the download reads one game's items by key.
+    Grant.addToPrincipal({
+      grantee: this.handler,
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      resourceArns: [props.table.tableArn],
+    });
     this.url = this.handler.addFunctionUrl({
       authType: FunctionUrlAuthType.NONE,
       cors: {

@@ -25,7 +25,6 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   disconnectHandler: first,
   defaultHandler: first,
   posters: [],
-  setAccountLogRole: false,
 });
 const { table } = new EventsTable(stack, 'Events');
 const alarms = new Alarms(stack, 'Alarms', {

@@ -32,6 +32,13 @@ describe('GameLogDownload', () => {
     });
   });
 
+  it('then keeps 20 executions for the download, which also caps it: a flood of the public URL cannot starve the game', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ READ_LINK_TTL_DAYS: Match.anyValue() }) },
+      ReservedConcurrentExecutions: 20,
+    });
+  });
+
   it('then lets the function only read the table: a get for the tokens and a query for the log', () => {
     const actions = grantsOf(template, download.handler)
       .filter((grant) => grant.action.startsWith('dynamodb:'))
