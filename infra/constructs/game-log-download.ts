@@ -43,8 +43,8 @@ export class GameLogDownload extends Construct {
       entry: props.entry,
       environment: {
         TABLE_NAME: props.table.tableName,
-        // Resolved by CloudFormation at deploy time: the function reads no secret at run time.
-        REPLAY_LINK_KEY: this.linkKey.secretValue.unsafeUnwrap(),
+        // Only where the key is: the function reads it at run time, so it is in no configuration.
+        REPLAY_LINK_KEY_SECRET: this.linkKey.secretArn,
         READ_LINK_TTL_DAYS: String((props.readLinkTtl ?? Duration.days(30)).toDays()),
       },
       logRetention: props.logRetention,
@@ -52,6 +52,7 @@ export class GameLogDownload extends Construct {
       timeout: Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrency ?? 20,
     });
+    this.linkKey.grantRead(this.handler);
     // The table itself, not its index: the download reads one game's items by key.
     Grant.addToPrincipal({
       grantee: this.handler,

@@ -50,15 +50,26 @@ describe('GameLogDownload', () => {
     expect(actions).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
   });
 
-  it('then gives it the table name and the read-only links key from a generated secret, resolved at deploy time', () => {
-    const key = new Capture();
+  it('then gives it the table name and where the read-only links key is, never the key: it reads the secret at run time', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
-        Variables: Match.objectLike({ TABLE_NAME: { Ref: logicalId(table) }, REPLAY_LINK_KEY: key }),
+        Variables: Match.objectLike({
+          TABLE_NAME: { Ref: logicalId(table) },
+          REPLAY_LINK_KEY_SECRET: { Ref: logicalId(download.linkKey) },
+        }),
       },
     });
-    expect(JSON.stringify(key.asObject())).toContain(`{{resolve:secretsmanager:`);
-    expect(JSON.stringify(key.asObject())).toContain(logicalId(download.linkKey));
+    const functions = JSON.stringify(template.findResources('AWS::Lambda::Function'));
+    expect(functions).not.toContain('resolve:secretsmanager');
+    expect(functions).not.toContain('REPLAY_LINK_KEY"');
+    const reads = grantsOf(template, download.handler).filter((grant) =>
+      grant.action.startsWith('secretsmanager:'),
+    );
+    expect(reads.map((grant) => grant.action).sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    for (const grant of reads) expect(grant.resource).toEqual({ Ref: logicalId(download.linkKey) });
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });
