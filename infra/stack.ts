@@ -127,6 +127,18 @@ export class SleepingCityStack extends Stack {
       value: this.push.secret.secretArn,
       description: 'Where the Web Push VAPID keys go (docs/deploy.md)',
     });
+    // What `mafia rearm` and `mafia redrive` arm timers with (docs/operations.md).
+    if (this.deadlines instanceof Deadlines) {
+      new CfnOutput(this, 'DeadlineStateMachineArn', {
+        value: this.deadlines.stateMachine.stateMachineArn,
+        description: 'The phase timers (mafia rearm --state-machine)',
+      });
+    } else {
+      const { group, invokeRole } = this.deadlines;
+      new CfnOutput(this, 'DeadlineScheduleGroup', { value: group.scheduleGroupName });
+      new CfnOutput(this, 'DeadlineSchedulerRoleArn', { value: invokeRole.roleArn });
+      new CfnOutput(this, 'DeadlineFunctionArn', { value: deadline.functionArn });
+    }
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'Alarm notifications',
