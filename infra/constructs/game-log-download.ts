@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant } from 'aws-cdk-lib/aws-iam';
-import { FunctionUrlAuthType, HttpMethod, type IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { FunctionUrlAuthType, HttpMethod, type IFunctionUrl, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -61,6 +61,8 @@ export class GameLogDownload extends Construct {
     });
     this.url = this.handler.addFunctionUrl({
       authType: FunctionUrlAuthType.NONE,
+      // A buffered answer is capped at 6 MB; a week-long forum game's log may be more.
+      invokeMode: InvokeMode.RESPONSE_STREAM,
       cors: {
         allowedOrigins: ['*'],
         allowedMethods: [HttpMethod.GET, HttpMethod.POST],

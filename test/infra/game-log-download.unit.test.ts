@@ -23,6 +23,8 @@ describe('GameLogDownload', () => {
     template.hasResourceProperties('AWS::Lambda::Url', {
       AuthType: 'NONE',
       TargetFunctionArn: arnOf(download.handler),
+      // Streamed: a buffered answer stops at 6 MB, and a week-long forum game's log may be more.
+      InvokeMode: 'RESPONSE_STREAM',
       Cors: {
         AllowOrigins: ['*'],
         AllowMethods: Match.arrayEquals(['GET', 'POST']),
