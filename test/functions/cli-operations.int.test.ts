@@ -75,6 +75,10 @@ async function givenGameStartedAnHourAgo(): Promise<{ gameId: string; app: App; 
   return { gameId: created.gameId, app, clock };
 }
 
+/** The deployment's table, and its timers, as the stack's outputs name them. */
+const onDeployment = ['--table', TABLE, '--region', REGION];
+const withTimers = ['--state-machine', ARN];
+
 const lines = (text: string) =>
   text
     .split('\n')
@@ -84,7 +88,7 @@ const lines = (text: string) =>
 describe('mafia stalled and mafia rearm, on DynamoDB Local', () => {
   it('given a game whose deadline passed an hour ago unfired, when listed, then it comes with how late it is', async () => {
     const { gameId } = await givenGameStartedAnHourAgo();
-    const r = await mafia('stalled', '--table', TABLE, '--region', REGION);
+    const r = await mafia('stalled', ...onDeployment);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const hung = lines(r.stdout).find((line) => line.gameId === gameId);
@@ -95,10 +99,10 @@ describe('mafia stalled and mafia rearm, on DynamoDB Local', () => {
 
   it("given that game, when re-armed with the stack's state machine, then its deadline is in the book and an execution was started for it", async () => {
     const { gameId } = await givenGameStartedAnHourAgo();
-    const listed = lines((await mafia('stalled', '--table', TABLE, '--region', REGION)).stdout);
+    const listed = lines((await mafia('stalled', ...onDeployment)).stdout);
     const hung = listed.find((line) => line.gameId === gameId)!;
 
-    const r = await mafia('rearm', gameId, '--table', TABLE, '--region', REGION, '--state-machine', ARN);
+    const r = await mafia('rearm', gameId, ...onDeployment, ...withTimers);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ gameId, deadlineId: hung.deadlineId, at: hung.at });
@@ -116,33 +120,22 @@ describe('mafia stalled and mafia rearm, on DynamoDB Local', () => {
 
   it('given the timer fires after the re-arm, then the game is no longer listed', async () => {
     const { gameId, app, clock } = await givenGameStartedAnHourAgo();
-    const [hung] = lines((await mafia('stalled', '--table', TABLE, '--region', REGION)).stdout).filter(
+    const [hung] = lines((await mafia('stalled', ...onDeployment)).stdout).filter(
       (line) => line.gameId === gameId,
     );
-    expect(
-      (await mafia('rearm', gameId, '--table', TABLE, '--region', REGION, '--state-machine', ARN)).status,
-    ).toBe(0);
+    expect((await mafia('rearm', gameId, ...onDeployment, ...withTimers)).status).toBe(0);
     clock.set(Date.now());
     expect(await app.fireDeadline({ gameId, deadlineId: hung.deadlineId, at: hung.at })).toBe('fired');
-    const after = lines((await mafia('stalled', '--table', TABLE, '--region', REGION)).stdout);
+    const after = lines((await mafia('stalled', ...onDeployment)).stdout);
     expect(after.filter((line) => line.gameId === gameId && line.deadlineId === hung.deadlineId)).toEqual([]);
   });
 
   it('given no such game, a missing table or no timers named, then it says so and arms nothing', async () => {
     const before = sfn.executions.length;
-    const none = await mafia(
-      'rearm',
-      'no-such-game',
-      '--table',
-      TABLE,
-      '--region',
-      REGION,
-      '--state-machine',
-      ARN,
-    );
+    const none = await mafia('rearm', 'no-such-game', ...onDeployment, ...withTimers);
     expect(none).toMatchObject({ status: 1, stderr: 'mafia: no game no-such-game\n' });
     expect((await mafia('stalled', '--region', REGION)).stderr).toContain('--table');
-    const noTimers = await mafia('rearm', 'g', '--table', TABLE, '--region', REGION);
+    const noTimers = await mafia('rearm', 'g', ...onDeployment);
     expect(noTimers.status).toBe(2);
     expect(noTimers.stderr).toContain('--state-machine');
     expect(sfn.executions.length).toBe(before);
@@ -155,17 +148,7 @@ describe('mafia stalled and mafia rearm, on DynamoDB Local', () => {
     const booked = async () => (await book.overdue(Date.now(), 2 * HOUR)).filter((j) => j.gameId === gameId);
     expect(await booked()).toEqual([]);
 
-    const r = await mafia(
-      'redrive',
-      '--since',
-      firstArrival,
-      '--table',
-      TABLE,
-      '--region',
-      REGION,
-      '--state-machine',
-      ARN,
-    );
+    const r = await mafia('redrive', '--since', firstArrival, ...onDeployment, ...withTimers);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const { games, armed } = JSON.parse(r.stdout) as { games: number; armed: number };
@@ -187,20 +170,6 @@ describe('mafia stalled and mafia rearm, on DynamoDB Local', () => {
       ARN,
     );
     expect(JSON.parse(later.stdout)).toEqual({ games: 0, armed: 0 });
-    expect(
-      (
-        await mafia(
-          'redrive',
-          '--since',
-          'yesterday',
-          '--table',
-          TABLE,
-          '--region',
-          REGION,
-          '--state-machine',
-          ARN,
-        )
-      ).status,
-    ).toBe(2);
+    expect((await mafia('redrive', '--since', 'yesterday', ...onDeployment, ...withTimers)).status).toBe(2);
   });
 });

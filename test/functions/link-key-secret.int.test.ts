@@ -1,4 +1,3 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkKeySecret } from '../../functions/adapters/aws/secrets/link-key-secret.js';
 import { ManualClock } from '../../functions/adapters/memory/clock.js';
@@ -15,16 +14,7 @@ afterAll(() => secrets.close());
 function givenSecret(value?: string) {
   const secretId = uniqueId('link-key');
   if (value !== undefined) secrets.put(secretId, value);
-  const secret = new LinkKeySecret({
-    client: async () =>
-      new SecretsManagerClient({
-        endpoint: secrets.endpoint,
-        region: 'local',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        maxAttempts: 1,
-      }),
-    secretId,
-  });
+  const secret = new LinkKeySecret({ client: async () => secrets.client(), secretId });
   const reads = () => secrets.reads.filter((id) => id === secretId).length;
   return { secret, reads };
 }
