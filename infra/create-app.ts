@@ -38,6 +38,20 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
       '-c readLinkTtlDays=N: N is how many days a read-only link opens its game, a positive integer',
     );
   }
+  const apiAccessLogs: unknown = app.node.tryGetContext('apiAccessLogs') ?? 'off';
+  if (
+    apiAccessLogs !== 'off' &&
+    apiAccessLogs !== 'accountRoleExists' &&
+    apiAccessLogs !== 'setAccountRole'
+  ) {
+    throw new Error(
+      `-c apiAccessLogs=${String(apiAccessLogs)}: use off (the default), accountRoleExists or setAccountRole`,
+    );
+  }
+  const accountConcurrency = Number(app.node.tryGetContext('accountConcurrency') ?? 1000);
+  if (!Number.isInteger(accountConcurrency) || accountConcurrency < 1) {
+    throw new Error('-c accountConcurrency=N: N is the Lambda concurrency quota of the account, an integer');
+  }
   const stack = new SleepingCityStack(app, stackName, {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'Sleeping City: WebSocket game backend, event log, phase timers and the PWA',
@@ -48,6 +62,8 @@ export function createApp(props: AppProps = {}): { app: App; stack: SleepingCity
     targetRooms,
     allowedOrigins: parseOrigins(allowedOrigins ?? ''),
     readLinkTtl: Duration.days(readLinkTtlDays),
+    apiAccessLogs,
+    accountConcurrency,
   });
   return { app, stack };
 }

@@ -12,7 +12,7 @@ import { Projector } from './constructs/projector.js';
 import { ScheduledDeadlines } from './constructs/scheduled-deadlines.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { WebPush } from './constructs/web-push.js';
-import { GameWebSocketApi } from './constructs/websocket-api.js';
+import { type AccessLogs, GameWebSocketApi } from './constructs/websocket-api.js';
 
 /** Which service runs the phase timers: Step Functions (to the second) or EventBridge Scheduler. */
 export type DeadlineService = 'stepFunctions' | 'scheduler';
@@ -38,6 +38,10 @@ export interface SleepingCityStackProps extends StackProps {
   readonly allowedOrigins?: readonly string[];
   /** How long a read-only link to a finished game opens it, in whole days; default 30 days. */
   readonly readLinkTtl?: Duration;
+  /** The socket's access logs; off unless said (they need the account-wide API Gateway log role). */
+  readonly apiAccessLogs?: AccessLogs;
+  /** The account's Lambda concurrency quota in the region, for the alarm that warns before it runs out. */
+  readonly accountConcurrency?: number;
 }
 
 /** The whole deployment: socket API → handlers → event log → projector and deadlines, plus the PWA. */
@@ -68,6 +72,7 @@ export class SleepingCityStack extends Stack {
       // that a spectator left. $connect must not post.
       posters: [defaultRoute, projector, disconnect],
       targetRooms: props.targetRooms,
+      accessLogs: props.apiAccessLogs,
     });
     this.projector = new Projector(this, 'Projector', { projector, table });
     const timers = { deadlineHandler: deadline, scheduler: projector };
@@ -107,6 +112,7 @@ export class SleepingCityStack extends Stack {
       ...watched,
       signals: this.push.alarmSignals,
       email: props.alarmEmail,
+      accountConcurrency: props.accountConcurrency,
     });
     this.dashboard = new GameDashboard(this, 'Dashboard', watched);
 
@@ -121,6 +127,18 @@ export class SleepingCityStack extends Stack {
       value: this.push.secret.secretArn,
       description: 'Where the Web Push VAPID keys go (docs/deploy.md)',
     });
+    // What `mafia rearm` and `mafia redrive` arm timers with (docs/operations.md).
+    if (this.deadlines instanceof Deadlines) {
+      new CfnOutput(this, 'DeadlineStateMachineArn', {
+        value: this.deadlines.stateMachine.stateMachineArn,
+        description: 'The phase timers (mafia rearm --state-machine)',
+      });
+    } else {
+      const { group, invokeRole } = this.deadlines;
+      new CfnOutput(this, 'DeadlineScheduleGroup', { value: group.scheduleGroupName });
+      new CfnOutput(this, 'DeadlineSchedulerRoleArn', { value: invokeRole.roleArn });
+      new CfnOutput(this, 'DeadlineFunctionArn', { value: deadline.functionArn });
+    }
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'Alarm notifications',

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sealCommit } from '../../shared/audit/chain.js';
 import { type RecordedCommand, redecide } from '../../shared/audit/command.js';
-import { foldCommits, type Rejection } from '../../shared/index.js';
+import { type Folded, foldCommits, type Rejection } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Commit } from '../ports/event-store.js';
 import type { AppDeps } from './deps.js';
 import { advance, type HeldGame, type PendingCommit } from './game-cache.js';
+import { pendingDeadline } from './projector.js';
 
 /** One command on its way into the log. */
 export interface Attempt {
@@ -104,11 +105,16 @@ async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
   if (!deps.options.pipeline) {
     if (!(await appended).ok) return { kind: 'lost' };
     advance(game, commit, after);
+    await noteHead(deps, commit, base.folded, after);
     return { kind: 'appended', version: commit.seq, commit, game };
   }
   const pending: PendingCommit = { commit, after, durable: false, settled: Promise.resolve(false) };
   pending.settled = appended.then(
-    (result) => settle(deps, game, pending, result.ok),
+    async (result) => {
+      const durable = settle(deps, game, pending, result.ok);
+      if (durable) await noteHead(deps, commit, base.folded, after);
+      return durable;
+    },
     (error: unknown) => {
       settle(deps, game, pending, false);
       throw error;
@@ -120,6 +126,23 @@ async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
     pending: [...(game.tip?.pending ?? []), pending],
   };
   return { kind: 'wait', game, pending, duplicate: false };
+}
+
+/**
+ * A durable commit that changed the deadline the game waits for (a new phase, an extension, a pause, the
+ * end) rewrites the game's head, so that a game left waiting for a deadline long past is found without the
+ * deadline book. Written by whoever committed, after the commit: the projector may be the part that failed.
+ */
+async function noteHead(deps: AppDeps, commit: Commit, before: Folded, after: Folded): Promise<void> {
+  if (deps.heads === undefined) return;
+  const was = pendingDeadline(commit.gameId, before);
+  const now = pendingDeadline(commit.gameId, after);
+  if (was?.deadlineId === now?.deadlineId && was?.at === now?.at) return;
+  await deps.heads.note(
+    commit.gameId,
+    commit.seq,
+    now === null ? null : { deadlineId: now.deadlineId, at: now.at },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Metric } from '../observability/metric-names.js';
 import type { DeadlineJob } from '../ports/scheduler.js';
+import { eachBounded } from './bounded.js';
 import { commitAttempt } from './commit.js';
 import type { AppDeps } from './deps.js';
 import { arm, pendingDeadline } from './projector.js';
@@ -39,31 +40,48 @@ export interface SweepResult {
   found: number;
   /** Of those, the ones that were still the game's and were fired now: their timers were lost. */
   rearmed: number;
+  /** Games waiting for a deadline past the stall grace, by their heads (null: no heads to read here). */
+  stalled: number | null;
 }
 
 /**
  * The sweeper (every minute on AWS, a timer locally): every deadline still in the book well after its time
- * — its timer never started or never ran — is fired from here. A deadline that fired meanwhile, or is no
- * longer the game's, appends nothing and only leaves the book.
+ * — its timer never started or never ran — is fired from here, several games at once (after an outage the
+ * book holds one per game that was playing) while one game's deadlines go in order. A deadline that fired
+ * meanwhile, or is no longer the game's, appends nothing and only leaves the book. Then the games' heads are
+ * asked which games still wait for a deadline long past: what neither the timers nor the book could end.
  */
 export async function sweepDeadlines(deps: AppDeps): Promise<SweepResult> {
   const before = deps.clock.now() - deps.options.sweepGraceMs;
   const overdue = await deps.deadlines.overdue(before, deps.options.sweepLookbackMs);
+  const byGame = new Map<string, DeadlineJob[]>();
+  for (const job of overdue) byGame.set(job.gameId, [...(byGame.get(job.gameId) ?? []), job]);
   let rearmed = 0;
   const errors: unknown[] = [];
-  for (const job of overdue) {
-    try {
-      if ((await fireDeadline(deps, job)) === 'fired') {
-        rearmed++;
-        deps.meter.count(Metric.deadlineRearmed);
+  await eachBounded([...byGame.values()], deps.options.sweepConcurrency, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        if ((await fireDeadline(deps, job)) === 'fired') {
+          rearmed++;
+          deps.meter.count(Metric.deadlineRearmed);
+        }
+      } catch (error) {
+        // One game's failure must not keep the others' deadlines waiting; the next sweep tries it again.
+        errors.push(error);
       }
-    } catch (error) {
-      // One game's failure must not keep the others' deadlines waiting; the next sweep tries it again.
-      errors.push(error);
     }
-  }
+  });
+  const stalled = await countStalled(deps);
+  deps.meter.count(Metric.sweepCompleted);
   if (errors.length > 0) throw new AggregateError(errors, `${errors.length} overdue deadlines failed`);
-  return { found: overdue.length, rearmed };
+  return { found: overdue.length, rearmed, stalled };
+}
+
+async function countStalled(deps: AppDeps): Promise<number | null> {
+  if (deps.heads === undefined) return null;
+  const stalled = await deps.heads.waitingSince(deps.clock.now() - deps.options.stallGraceMs);
+  deps.meter.count(Metric.stalledGames, stalled.length);
+  return stalled.length;
 }
 
 /** On start-up (local runtime): every game's pending deadline is armed again. */

@@ -3,6 +3,7 @@ import type { DeadlineBook } from '../ports/deadline-book.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
+import type { GameHeads } from '../ports/game-heads.js';
 import type { Ids } from '../ports/ids.js';
 import type { Meter } from '../ports/meter.js';
 import type { PushPorts } from '../ports/push.js';
@@ -19,6 +20,11 @@ export interface AppPorts {
   scheduler: Scheduler;
   /** Pending deadlines, so that one whose timer was lost is still fired by the sweeper. */
   deadlines: DeadlineBook;
+  /**
+   * Each game's pending deadline as its last commit left it, for finding hung games; absent where nobody
+   * looks for them (the local runtime re-arms every game at start instead).
+   */
+  heads?: GameHeads;
   meter: Meter;
   clock: Clock;
   ids: Ids;
@@ -38,6 +44,13 @@ export interface AppOptions {
   sweepGraceMs?: number;
   /** How far back the sweeper looks for unfired deadlines (ms). */
   sweepLookbackMs?: number;
+  /** Overdue deadlines the sweeper fires at once (games in parallel; one game's in order). */
+  sweepConcurrency?: number;
+  /**
+   * How long past its deadline a game counts as stalled (ms): the timer, its retries and the sweeper have
+   * all had their turn by then.
+   */
+  stallGraceMs?: number;
   /** How long a connection binding lives (seconds); API Gateway closes every socket after two hours. */
   connectionTtlSeconds?: number;
   /**
@@ -74,6 +87,9 @@ export interface AppDeps extends AppPorts {
   options: Required<Omit<AppOptions, 'maxGames' | 'roomsPerAddress'>>;
 }
 
+/** Five minutes: a deadline later than that was missed by its timer and by the sweeper both. */
+export const STALL_GRACE_MS = 5 * 60_000;
+
 export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
   return {
     ...ports,
@@ -86,6 +102,8 @@ export function makeDeps(ports: AppPorts, options: AppOptions = {}): AppDeps {
       raceBackoff: options.raceBackoff ?? { baseMs: 4, capMs: 250 },
       sweepGraceMs: options.sweepGraceMs ?? 90_000,
       sweepLookbackMs: options.sweepLookbackMs ?? 15 * 60_000,
+      sweepConcurrency: options.sweepConcurrency ?? 16,
+      stallGraceMs: options.stallGraceMs ?? STALL_GRACE_MS,
       connectionTtlSeconds: options.connectionTtlSeconds ?? 2 * 3600 + 300,
       roomCodeTtlSeconds: options.roomCodeTtlSeconds ?? 12 * 3600,
       tokenTtlAfterGameSeconds: options.tokenTtlAfterGameSeconds ?? 24 * 3600,

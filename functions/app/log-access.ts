@@ -13,8 +13,11 @@ import { grantOf, hashToken } from './tokens.js';
 export interface LogAccessPorts {
   store: Pick<EventStore, 'read'>;
   directory: Pick<Directory, 'seatForToken'>;
-  /** A secret of the deployment (REPLAY_LINK_KEY on AWS, a file in the data directory locally). */
-  linkKey: string;
+  /**
+   * A secret of the deployment: read from Secrets Manager at first use on AWS, a file in the data directory
+   * locally.
+   */
+  linkKey: string | (() => Promise<string>);
   clock: Clock;
   /** How long a read-only link opens its game after the host made it; `DEFAULT_READ_LINK_TTL_SECONDS`. */
   readLinkTtlSeconds?: number;
@@ -91,7 +94,7 @@ export async function readLinkToken(
     Math.floor(ports.clock.now() / 1000) + (ports.readLinkTtlSeconds ?? DEFAULT_READ_LINK_TTL_SECONDS);
   return {
     ok: true,
-    token: signedReadToken(ports.linkKey, gameId, expiresAtSeconds),
+    token: signedReadToken(await keyOf(ports), gameId, expiresAtSeconds),
     expiresAt: expiresAtSeconds * 1000,
   };
 }
@@ -107,6 +110,9 @@ export function signedReadToken(key: string, gameId: string, expiresAtSeconds: n
   return `${READ_PREFIX}${expiresAtSeconds}.${signature}`;
 }
 
+const keyOf = (ports: LogAccessPorts): Promise<string> =>
+  typeof ports.linkKey === 'string' ? Promise.resolve(ports.linkKey) : ports.linkKey();
+
 /** A read-only link in its format, of this game, unaltered, past its time: it says when it expired. */
 type Expired = { expiredAt: number };
 
@@ -121,7 +127,7 @@ async function holderOf(
     if (parts === null) return null;
     const expiresAtSeconds = Number(parts[1]);
     const given = Buffer.from(token);
-    const expected = Buffer.from(signedReadToken(ports.linkKey, gameId, expiresAtSeconds));
+    const expected = Buffer.from(signedReadToken(await keyOf(ports), gameId, expiresAtSeconds));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return ports.clock.now() < expiresAtSeconds * 1000 ? 'reader' : { expiredAt: expiresAtSeconds * 1000 };
   }

@@ -12,9 +12,11 @@ import { parseViewer } from '../../shared/audit/viewer.js';
 import type { GameState } from '../../shared/engine/state.js';
 import { parseScenario, runScenario, type ScenarioRun } from '../../shared/play/scenario.js';
 import { tableLog } from '../../shared/play/table.js';
+import { STALL_GRACE_MS } from '../app/deps.js';
 import { RELEASE } from '../release.js';
 import { exportFromDataDir, exportFromDynamo } from './export.js';
 import { readLogFile } from './log-file.js';
+import { rearmOnDynamo, redriveOnDynamo, stalledOnDynamo, type TimerTarget } from './operations.js';
 
 const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
                                          --log writes the game's log to OUT
@@ -25,6 +27,16 @@ const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file a
        mafia export GAME_ID [--table T --region R]
                                          print a game's log (JSON Lines): from the local data directory
                                          (DATA_DIR, default .data), or from a DynamoDB table
+       mafia stalled --table T --region R
+                                         the games of a deployment waiting for a deadline more than
+                                         five minutes past, one JSON line each (docs/operations.md)
+       mafia rearm GAME_ID --table T --region R (--state-machine ARN |
+                   --schedule-group G --scheduler-role ARN --deadline-function ARN)
+                                         arm a game's pending deadline again, from its log
+       mafia redrive --since TIME --table T --region R (timers as for rearm)
+                                         after commits were dead-lettered: arm again every game whose
+                                         deadline was set since TIME (the dead letter's
+                                         approximateArrivalOfFirstRecord)
        mafia audit LOG                     verify a log: chain, sequence, invariants, every command decided
                                          again (docs/audit.md); exit 1 names the first bad seq
        mafia replay LOG --as VIEWER [--at SEQ]
@@ -39,7 +51,19 @@ interface Args {
   options: Map<string, string | true>;
 }
 
-const VALUED = new Set(['--log', '--as', '--at', '--table', '--region', '--lang']);
+const VALUED = new Set([
+  '--log',
+  '--as',
+  '--at',
+  '--table',
+  '--region',
+  '--lang',
+  '--state-machine',
+  '--schedule-group',
+  '--scheduler-role',
+  '--deadline-function',
+  '--since',
+]);
 
 function parseArgs(args: string[]): Args | null {
   const positional: string[] = [];
@@ -72,7 +96,8 @@ export async function main(
     err.write(`${USAGE}\n`);
     return 2;
   };
-  if (args === null || args.positional.length !== 1) return usage();
+  const positionals = verb === 'stalled' || verb === 'redrive' ? 0 : 1;
+  if (args === null || args.positional.length !== positionals) return usage();
   const [target] = args.positional;
   const opt = (name: string) => args.options.get(name);
   const allowed = (...names: string[]) => [...args.options.keys()].every((k) => names.includes(k));
@@ -124,6 +149,56 @@ export async function main(
       out.write(toJsonLines(commits));
       return 0;
     }
+    case 'stalled': {
+      if (!allowed('--table', '--region')) return usage();
+      const where = deployment(opt('--table'), opt('--region'));
+      if (typeof where === 'string') return fail(where);
+      try {
+        const now = Date.now();
+        for (const head of await stalledOnDynamo(where.table, where.region, now - STALL_GRACE_MS)) {
+          const late = Math.round((now - head.at) / 1000);
+          out.write(
+            `${JSON.stringify({ ...head, due: new Date(head.at).toISOString(), lateSeconds: late })}\n`,
+          );
+        }
+      } catch (e) {
+        return fail(`cannot read the table: ${(e as Error).message}`);
+      }
+      return 0;
+    }
+    case 'redrive': {
+      if (!allowed('--since', '--table', '--region', ...TIMER_OPTIONS)) return usage();
+      const where = deployment(opt('--table'), opt('--region'));
+      if (typeof where === 'string') return fail(where);
+      const timers = timerTarget(opt);
+      if (typeof timers === 'string') return fail(timers);
+      const since = opt('--since');
+      const from = typeof since === 'string' ? Date.parse(since) : Number.NaN;
+      if (Number.isNaN(from)) return fail('--since takes a time, e.g. 2026-12-01T21:00:00Z');
+      try {
+        out.write(`${JSON.stringify(await redriveOnDynamo(where.table, where.region, from, timers))}\n`);
+      } catch (e) {
+        return fail(`cannot redrive: ${(e as Error).message}`);
+      }
+      return 0;
+    }
+    case 'rearm': {
+      if (!allowed('--table', '--region', ...TIMER_OPTIONS)) return usage();
+      const where = deployment(opt('--table'), opt('--region'));
+      if (typeof where === 'string') return fail(where);
+      const timers = timerTarget(opt);
+      if (typeof timers === 'string') return fail(timers);
+      let rearmed: Awaited<ReturnType<typeof rearmOnDynamo>>;
+      try {
+        rearmed = await rearmOnDynamo(where.table, where.region, target, timers);
+      } catch (e) {
+        return fail(`cannot re-arm ${target}: ${(e as Error).message}`);
+      }
+      if (rearmed.kind === 'noGame') return fail(`no game ${target}`, 1);
+      if (rearmed.kind === 'noDeadline') return fail(`game ${target} waits for no deadline`, 1);
+      out.write(`${JSON.stringify(rearmed.job)}\n`);
+      return 0;
+    }
     case 'audit': {
       if (!allowed()) return usage();
       const log = readLogFile(target);
@@ -156,6 +231,36 @@ export async function main(
     default:
       return usage();
   }
+}
+
+const TIMER_OPTIONS = ['--state-machine', '--schedule-group', '--scheduler-role', '--deadline-function'];
+
+/** `--table` and `--region` (or AWS_REGION), both needed. */
+function deployment(
+  table: string | true | undefined,
+  region: string | true | undefined = process.env.AWS_REGION,
+): { table: string; region: string } | string {
+  if (typeof table !== 'string') return "--table names the deployment's table (its TableName output)";
+  if (typeof region !== 'string') return '--table needs --region (or AWS_REGION)';
+  return { table, region };
+}
+
+/** The deadline service named on the command line: a state machine, or a schedule group with its parts. */
+function timerTarget(opt: (name: string) => string | true | undefined): TimerTarget | string {
+  const machine = opt('--state-machine');
+  const group = opt('--schedule-group');
+  const role = opt('--scheduler-role');
+  const target = opt('--deadline-function');
+  if (typeof machine === 'string' && group === undefined && role === undefined && target === undefined)
+    return { kind: 'stepFunctions', stateMachineArn: machine };
+  if (
+    machine === undefined &&
+    typeof group === 'string' &&
+    typeof role === 'string' &&
+    typeof target === 'string'
+  )
+    return { kind: 'scheduler', groupName: group, roleArn: role, targetArn: target };
+  return 'name the timers: --state-machine ARN, or --schedule-group, --scheduler-role and --deadline-function';
 }
 
 const gameIdOf = (file: string) => `play-${basename(file).replace(/\.[^.]*$/, '')}`;

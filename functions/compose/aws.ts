@@ -2,7 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDeadlineBook } from '../adapters/aws/dynamo/deadline-book.js';
 import { DynamoDirectory } from '../adapters/aws/dynamo/directory.js';
 import { DynamoEventStore } from '../adapters/aws/dynamo/event-store.js';
+import { DynamoGameHeads } from '../adapters/aws/dynamo/game-heads.js';
 import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
+import { LinkKeySecret } from '../adapters/aws/secrets/link-key-secret.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -30,12 +32,22 @@ export function directoryFromEnv(env: Env = process.env): DynamoDirectory {
   return new DynamoDirectory({ client: dynamoClient(), tableName: required(env, 'TABLE_NAME') });
 }
 
-/** The finished-game download: the log and the tokens in the table, and the read-only links' key. */
+/**
+ * The finished-game download: the log and the tokens in the table, and the read-only links' key, read from
+ * its secret (REPLAY_LINK_KEY_SECRET) at first use.
+ */
 export function logAccessFromEnv(env: Env = process.env): LogAccessPorts {
+  const secret = new LinkKeySecret({
+    secretId: required(env, 'REPLAY_LINK_KEY_SECRET'),
+    client: async () => {
+      const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+      return traced(new SecretsManagerClient({}));
+    },
+  });
   return {
     store: new DynamoEventStore({ client: dynamoClient(), tableName: required(env, 'TABLE_NAME') }),
     directory: directoryFromEnv(env),
-    linkKey: required(env, 'REPLAY_LINK_KEY'),
+    linkKey: secret.key,
     clock: systemClock,
     readLinkTtlSeconds: readLinkTtlFromEnv(env.READ_LINK_TTL_DAYS),
   };
@@ -57,9 +69,10 @@ export interface AwsParts {
 }
 
 /**
- * The application service on AWS: DynamoDB for the log, the directory and the deadline book, plus what the
- * handler brings — API Gateway's management API to reach sockets, a deadline scheduler, Web Push. A handler
- * that brings no fan-out or scheduler gets ports that refuse to be used; one without push sends none.
+ * The application service on AWS: DynamoDB for the log, the directory, the deadline book and the games'
+ * heads, plus what the handler brings — API Gateway's management API to reach sockets, a deadline
+ * scheduler, Web Push. A handler that brings no fan-out or scheduler gets ports that refuse to be used; one
+ * without push sends none.
  */
 export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
   const client = dynamoClient();
@@ -68,6 +81,7 @@ export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
     store: new DynamoEventStore({ client, tableName }),
     directory: directoryFromEnv(env),
     deadlines: new DynamoDeadlineBook({ client, tableName }),
+    heads: new DynamoGameHeads({ client, tableName }),
     fanOut: parts.fanOut ?? missing<FanOut>('a fan-out'),
     scheduler: parts.scheduler ?? missing<Scheduler>('a deadline scheduler'),
     meter: powertoolsMeter,

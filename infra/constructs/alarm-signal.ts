@@ -7,6 +7,10 @@ export interface AlarmSignal {
   readonly metric: IMetric;
   readonly description: string;
   readonly threshold?: number;
+  /** Fires when the metric falls below the threshold instead of reaching it (a heartbeat). */
+  readonly below?: boolean;
+  /** No datapoint at all is itself the fault (a heartbeat that stopped), not a quiet period. */
+  readonly missingBreaches?: boolean;
 }
 
 /** A deadline scheduler as the rest of the stack sees it, whichever service runs the timers. */

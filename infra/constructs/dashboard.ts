@@ -45,12 +45,17 @@ export class GameDashboard extends Construct {
       [
         app('Commands', [AppMetric.commandAccepted, AppMetric.commandRejected, AppMetric.commandFailed]),
         app('Races for a version', [AppMetric.raceLost, AppMetric.raceGaveUp]),
-        app('Deadlines', [
-          AppMetric.deadlineScheduled,
-          AppMetric.deadlineFired,
-          AppMetric.deadlineSkipped,
-          AppMetric.deadlineRearmed,
-        ]),
+        new GraphWidget({
+          title: 'Deadlines (left), sweeps and stalled games (right)',
+          width,
+          left: [
+            AppMetric.deadlineScheduled,
+            AppMetric.deadlineFired,
+            AppMetric.deadlineSkipped,
+            AppMetric.deadlineRearmed,
+          ].map((name) => appMetric(name)),
+          right: [appMetric(AppMetric.sweepCompleted), appMetric(AppMetric.stalledGames, 'Maximum')],
+        }),
       ],
       [
         new GraphWidget({

@@ -1,7 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TTL_ATTRIBUTE } from '../../functions/adapters/aws/dynamo/keys.js';
+import {
+  STALL_AT_ATTRIBUTE,
+  STALL_INDEX,
+  STALL_SHARD_ATTRIBUTE,
+  TTL_ATTRIBUTE,
+} from '../../functions/adapters/aws/dynamo/keys.js';
 
 export interface EventsTableProps {
   /** RETAIN by default: the table is the game log, the one thing a redeploy must never lose. */
@@ -29,5 +34,14 @@ export class EventsTable extends Construct {
     });
     // No index on `kind`: every commit carries kind = commit, so such an index would be one hot partition
     // throttling writes across all games. Listing games is a local-runtime need, served by a scan.
+    // The one index is sparse: only game heads waiting for a deadline carry its keys, spread over a few
+    // shards, written when a game's deadline changes (game-heads.ts), so hung games are one query a shard.
+    this.table.addGlobalSecondaryIndex({
+      indexName: STALL_INDEX,
+      partitionKey: { name: STALL_SHARD_ATTRIBUTE, type: AttributeType.STRING },
+      sortKey: { name: STALL_AT_ATTRIBUTE, type: AttributeType.NUMBER },
+      projectionType: ProjectionType.INCLUDE,
+      nonKeyAttributes: ['gameId', 'deadlineId', 'seq'],
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FunctionUrlAuthType, HttpMethod, type IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { Grant } from 'aws-cdk-lib/aws-iam';
+import { FunctionUrlAuthType, HttpMethod, type IFunctionUrl, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -13,6 +14,11 @@ export interface GameLogDownloadProps {
   readonly logRetention?: RetentionDays;
   /** How long a read-only link opens its game after the host made it, in whole days; default 30 days. */
   readonly readLinkTtl?: Duration;
+  /**
+   * Concurrency kept for, and capping, the download (default 20): its URL is public, and a flood of it must
+   * not take the execution slots the game's functions share with it.
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -37,17 +43,26 @@ export class GameLogDownload extends Construct {
       entry: props.entry,
       environment: {
         TABLE_NAME: props.table.tableName,
-        // Resolved by CloudFormation at deploy time: the function reads no secret at run time.
-        REPLAY_LINK_KEY: this.linkKey.secretValue.unsafeUnwrap(),
+        // Only where the key is: the function reads it at run time, so it is in no configuration.
+        REPLAY_LINK_KEY_SECRET: this.linkKey.secretArn,
         READ_LINK_TTL_DAYS: String((props.readLinkTtl ?? Duration.days(30)).toDays()),
       },
       logRetention: props.logRetention,
       memorySize: 1024,
       timeout: Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency ?? 20,
     });
-    props.table.grant(this.handler, 'dynamodb:GetItem', 'dynamodb:Query');
+    this.linkKey.grantRead(this.handler);
+    // The table itself, not its index: the download reads one game's items by key.
+    Grant.addToPrincipal({
+      grantee: this.handler,
+      actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+      resourceArns: [props.table.tableArn],
+    });
     this.url = this.handler.addFunctionUrl({
       authType: FunctionUrlAuthType.NONE,
+      // A buffered answer is capped at 6 MB; a week-long forum game's log may be more.
+      invokeMode: InvokeMode.RESPONSE_STREAM,
       cors: {
         allowedOrigins: ['*'],
         allowedMethods: [HttpMethod.GET, HttpMethod.POST],

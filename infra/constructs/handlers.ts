@@ -3,6 +3,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { HandlerFunction } from './handler-function.js';
@@ -15,6 +16,11 @@ interface HandlerSpec {
   readonly timeout: Duration;
   /** Exactly the table actions the handler's code issues; none means it gets no TABLE_NAME either. */
   readonly tableActions: readonly TableAction[];
+  /**
+   * Actions allowed only on items whose partition key starts with one of these prefixes
+   * (`dynamodb:LeadingKeys`), for a function that must never write a commit.
+   */
+  readonly leadingKeys?: Partial<Record<TableAction, readonly string[]>>;
 }
 
 /**
@@ -51,21 +57,25 @@ export const handlerSpecs = {
     memorySize: 1024,
     timeout: Duration.seconds(60),
     tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'],
+    // It puts only deadline book items and deletes only connections, subscriptions and room codes (some in
+    // the game's partition): a projector bug or a leaked role cannot put a forged commit over a real one.
+    leadingKeys: { PutItem: ['DUE#'], DeleteItem: ['CONN#', 'GAME#', 'ROOM#', 'PUSH#'] },
   },
-  // Reads the game, appends `timeUp` (checking the commit before it when unknown), and clears the
-  // deadline from the book once handled.
+  // Reads the game, appends `timeUp` (checking the commit before it when unknown), rewrites the game's
+  // head with the next deadline, and clears the deadline from the book once handled.
   deadline: {
     file: 'deadline.ts',
     memorySize: 512,
     timeout: Duration.seconds(10),
-    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'],
   },
-  // Every minute: reads the book's last minutes and fires what is overdue, like the deadline function.
+  // Every minute: reads the book's last minutes and fires what is overdue, like the deadline function
+  // (several games at once), then queries the heads' index for games hung past their deadline.
   sweeper: {
     file: 'sweeper.ts',
     memorySize: 512,
     timeout: Duration.seconds(50),
-    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+    tableActions: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'],
   },
 } as const satisfies Record<string, HandlerSpec>;
 
@@ -110,7 +120,20 @@ export class GameHandlers extends Construct {
         timeout: spec.timeout,
         reservedConcurrentExecutions,
       });
-      if (uses) props.table.grant(fn, ...spec.tableActions.map((action) => `dynamodb:${action}`));
+      const narrowed = spec.leadingKeys ?? {};
+      const open = spec.tableActions.filter((action) => narrowed[action] === undefined);
+      if (open.length > 0) props.table.grant(fn, ...open.map((action) => `dynamodb:${action}`));
+      for (const [action, prefixes] of Object.entries(narrowed)) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: [`dynamodb:${action}`],
+            resources: [props.table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
+            },
+          }),
+        );
+      }
       return fn;
     };
     this.connect = make('Connect', handlerSpecs.connect);

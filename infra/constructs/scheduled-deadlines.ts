@@ -23,7 +23,10 @@ export class ScheduledDeadlines extends Construct implements DeadlineScheduling 
     super(scope, id);
     this.group = new ScheduleGroup(this, 'Group');
     this.invokeRole = new Role(this, 'InvokeRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      // Only schedules of this account may act through it (the confused-deputy guard AWS recommends).
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
       description: 'EventBridge Scheduler invokes the deadline function',
     });
     props.deadlineHandler.grantInvoke(this.invokeRole);

@@ -28,19 +28,24 @@ export interface GameWebSocketApiProps {
   readonly throttleRateLimit?: number;
   readonly throttleBurstLimit?: number;
   /**
-   * API Gateway writes access logs only with an account-wide CloudWatch role (one per account and
-   * region). True (the default) sets it; false when the account already has one managed elsewhere.
+   * API Gateway writes access logs only with an account-wide CloudWatch role (one per account and region,
+   * shared by every API of the account). Off by default: a stack must not take over a setting of the whole
+   * account. `accountRoleExists` writes the logs with the role the account already has; `setAccountRole`
+   * sets that role from this stack (for an account of its own).
    */
-  readonly setAccountLogRole?: boolean;
+  readonly accessLogs?: AccessLogs;
   /** Origins whose pages may open sockets (more with `allowOrigins`); `$connect` refuses other pages. */
   readonly allowedOrigins?: readonly string[];
 }
+
+export type AccessLogs = 'off' | 'accountRoleExists' | 'setAccountRole';
 
 /** The players' socket: every client message goes to `$default`, which routes on `action` itself. */
 export class GameWebSocketApi extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
-  readonly accessLogs: LogGroup;
+  /** Where the stage writes its access log, when it does (see `accessLogs`). */
+  readonly accessLogs?: LogGroup;
   private readonly origins: string[];
 
   constructor(scope: Construct, id: string, props: GameWebSocketApiProps) {
@@ -57,10 +62,13 @@ export class GameWebSocketApi extends Construct {
         integration: new WebSocketLambdaIntegration('DefaultIntegration', props.defaultHandler),
       },
     });
-    this.accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.TWO_WEEKS,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const logs = props.accessLogs ?? 'off';
+    if (logs !== 'off') {
+      this.accessLogs = new LogGroup(this, 'AccessLogs', {
+        retention: RetentionDays.TWO_WEEKS,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+    }
     const rateLimit =
       props.throttleRateLimit ?? Math.ceil((props.targetRooms ?? 10_000) * MESSAGES_PER_ROOM_PER_SECOND);
     this.stage = new WebSocketStage(this, 'Stage', {
@@ -68,12 +76,12 @@ export class GameWebSocketApi extends Construct {
       stageName: props.stageName ?? 'prod',
       autoDeploy: true,
       throttle: { rateLimit, burstLimit: props.throttleBurstLimit ?? rateLimit * BURST_FACTOR },
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(this.accessLogs),
-        format: accessLogFormat,
-      },
+      accessLogSettings:
+        this.accessLogs === undefined
+          ? undefined
+          : { destination: new LogGroupLogDestination(this.accessLogs), format: accessLogFormat },
     });
-    if (props.setAccountLogRole ?? true) this.stage.node.addDependency(this.accountLogRole());
+    if (logs === 'setAccountRole') this.stage.node.addDependency(this.accountLogRole());
     for (const fn of props.posters) {
       this.grantPost(fn);
       fn.addEnvironment('WS_ENDPOINT', this.managementEndpoint);

@@ -155,7 +155,7 @@ describe('the read-only links lifetime from configuration', () => {
   it('given the environment of the game-log function on AWS, then it reads the lifetime there', () => {
     const env = {
       TABLE_NAME: 'events',
-      REPLAY_LINK_KEY: 'k',
+      REPLAY_LINK_KEY_SECRET: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ReadLinkKey',
       READ_LINK_TTL_DAYS: '14',
       AWS_REGION: 'eu-west-1',
     };

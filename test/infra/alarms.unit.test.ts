@@ -2,7 +2,11 @@ import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Alarms } from '../../infra/constructs/alarms.js';
+import {
+  Alarms,
+  POST_FAILURES_ALARMED,
+  SOCKET_CLIENT_ERRORS_ALARMED,
+} from '../../infra/constructs/alarms.js';
 import { Deadlines } from '../../infra/constructs/deadlines.js';
 import { EventsTable } from '../../infra/constructs/events-table.js';
 import { GameWebSocketApi } from '../../infra/constructs/websocket-api.js';
@@ -21,7 +25,6 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   disconnectHandler: first,
   defaultHandler: first,
   posters: [],
-  setAccountLogRole: false,
 });
 const { table } = new EventsTable(stack, 'Events');
 const alarms = new Alarms(stack, 'Alarms', {
@@ -146,13 +149,73 @@ describe('Alarms', () => {
     expect(text).not.toContain('Scan');
   });
 
+  it('then alarms on failed projections, failed posts and commands that gave up racing, from their EMF metrics', () => {
+    for (const [MetricName, Threshold] of [
+      ['ProjectionFailed', 1],
+      ['PostFailed', POST_FAILURES_ALARMED],
+      ['RaceGaveUp', 1],
+    ] as const) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'SleepingCity',
+        MetricName,
+        Dimensions: [{ Name: 'service', Value: 'sleeping-city' }],
+        Statistic: 'Sum',
+        Period: fiveMinutes,
+        Threshold,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+  });
+
+  it('then alarms when no sweep completed for five minutes, a missing heartbeat counting as a breach', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'SleepingCity',
+      MetricName: 'SweepCompleted',
+      Statistic: 'Sum',
+      Period: fiveMinutes,
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+    });
+  });
+
+  it('then alarms as soon as the sweeper counts one stalled game', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'SleepingCity',
+      MetricName: 'StalledGames',
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it("then alarms on the stage's refused messages (its 429s) and on the account's claimed concurrency", () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/ApiGateway',
+      MetricName: 'ClientError',
+      Dimensions: stageDimensions,
+      Statistic: 'Sum',
+      Threshold: SOCKET_CLIENT_ERRORS_ALARMED,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'ClaimedAccountConcurrency',
+      Dimensions: Match.absent(),
+      Statistic: 'Maximum',
+      Period: 60,
+      Threshold: 800,
+    });
+  });
+
   it('then has exactly these alarms, each described, notifying the topic on alarm and on recovery', () => {
-    // 2 per function, 4 application/stream ones, 4 deadline ones, 2 socket ones, 2 table ones.
-    expect(alarms.alarms).toHaveLength(2 * 2 + 4 + 4 + 2 + 2);
+    // 2 per function, 4 application/stream ones, 3 failure counts, the heartbeat and the stalled games,
+    // 4 deadline ones, 3 socket ones, the account's concurrency, 2 table ones.
+    expect(alarms.alarms).toHaveLength(2 * 2 + 4 + 3 + 2 + 4 + 3 + 1 + 2);
     template.resourceCountIs('AWS::CloudWatch::Alarm', alarms.alarms.length);
     template.allResourcesProperties('AWS::CloudWatch::Alarm', {
       EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
+      TreatMissingData: Match.anyValue(),
       AlarmActions: [topicRef],
       OKActions: [topicRef],
       AlarmDescription: Match.stringLikeRegexp('.+'),

@@ -20,7 +20,6 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   disconnectHandler: handler,
   defaultHandler: handler,
   posters: [],
-  setAccountLogRole: false,
 });
 const { table } = new EventsTable(stack, 'Events');
 new GameDashboard(stack, 'Dashboard', {

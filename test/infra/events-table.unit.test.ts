@@ -1,7 +1,12 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TTL_ATTRIBUTE } from '../../functions/adapters/aws/dynamo/keys.js';
+import {
+  STALL_AT_ATTRIBUTE,
+  STALL_INDEX,
+  STALL_SHARD_ATTRIBUTE,
+  TTL_ATTRIBUTE,
+} from '../../functions/adapters/aws/dynamo/keys.js';
 import { EventsTable } from '../../infra/constructs/events-table.js';
 import { tempApp } from './support/cdk.js';
 
@@ -49,12 +54,23 @@ describe('EventsTable', () => {
     expect(attribute.asString()).toBe(TTL_ATTRIBUTE);
   });
 
-  it('then has no secondary index, so no single index key takes every commit of every game', () => {
+  it('then has one secondary index, on the waiting game heads only, sharded: no key takes every commit', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
-      GlobalSecondaryIndexes: Match.absent(),
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: STALL_INDEX,
+          KeySchema: [
+            { AttributeName: STALL_SHARD_ATTRIBUTE, KeyType: 'HASH' },
+            { AttributeName: STALL_AT_ATTRIBUTE, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['gameId', 'deadlineId', 'seq'] },
+        },
+      ],
       AttributeDefinitions: [
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'S' },
+        { AttributeName: STALL_SHARD_ATTRIBUTE, AttributeType: 'S' },
+        { AttributeName: STALL_AT_ATTRIBUTE, AttributeType: 'N' },
       ],
     });
   });

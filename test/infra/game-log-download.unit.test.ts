@@ -23,12 +23,21 @@ describe('GameLogDownload', () => {
     template.hasResourceProperties('AWS::Lambda::Url', {
       AuthType: 'NONE',
       TargetFunctionArn: arnOf(download.handler),
+      // Streamed: a buffered answer stops at 6 MB, and a week-long forum game's log may be more.
+      InvokeMode: 'RESPONSE_STREAM',
       Cors: {
         AllowOrigins: ['*'],
         AllowMethods: Match.arrayEquals(['GET', 'POST']),
         AllowHeaders: ['authorization'],
         MaxAge: 3600,
       },
+    });
+  });
+
+  it('then keeps 20 executions for the download, which also caps it: a flood of the public URL cannot starve the game', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ READ_LINK_TTL_DAYS: Match.anyValue() }) },
+      ReservedConcurrentExecutions: 20,
     });
   });
 
@@ -43,15 +52,26 @@ describe('GameLogDownload', () => {
     expect(actions).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
   });
 
-  it('then gives it the table name and the read-only links key from a generated secret, resolved at deploy time', () => {
-    const key = new Capture();
+  it('then gives it the table name and where the read-only links key is, never the key: it reads the secret at run time', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
-        Variables: Match.objectLike({ TABLE_NAME: { Ref: logicalId(table) }, REPLAY_LINK_KEY: key }),
+        Variables: Match.objectLike({
+          TABLE_NAME: { Ref: logicalId(table) },
+          REPLAY_LINK_KEY_SECRET: { Ref: logicalId(download.linkKey) },
+        }),
       },
     });
-    expect(JSON.stringify(key.asObject())).toContain(`{{resolve:secretsmanager:`);
-    expect(JSON.stringify(key.asObject())).toContain(logicalId(download.linkKey));
+    const functions = JSON.stringify(template.findResources('AWS::Lambda::Function'));
+    expect(functions).not.toContain('resolve:secretsmanager');
+    expect(functions).not.toContain('REPLAY_LINK_KEY"');
+    const reads = grantsOf(template, download.handler).filter((grant) =>
+      grant.action.startsWith('secretsmanager:'),
+    );
+    expect(reads.map((grant) => grant.action).sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    for (const grant of reads) expect(grant.resource).toEqual({ Ref: logicalId(download.linkKey) });
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });

@@ -75,32 +75,57 @@ describe('GameHandlers', () => {
   });
 
   it('then gives each handler exactly the table actions its code issues, and connect none', () => {
-    const tableActions = (fn: (typeof handlers.all)[number]) =>
-      grantsOf(template, fn)
-        .filter((grant) => grant.action.startsWith('dynamodb:'))
-        .map((grant) => {
-          expect(grant.resource).toEqual(arnOf(table));
-          return grant.action.replace('dynamodb:', '');
-        })
-        .sort();
+    const tableActions = (fn: (typeof handlers.all)[number]) => [
+      ...new Set(
+        grantsOf(template, fn)
+          .filter((grant) => grant.action.startsWith('dynamodb:'))
+          .map((grant) => {
+            // The table, and its index for queries.
+            expect(JSON.stringify(grant.resource)).toContain(logicalId(table));
+            return grant.action.replace('dynamodb:', '');
+          })
+          .sort(),
+      ),
+    ];
     expect(tableActions(handlers.connect)).toEqual([]);
     expect(tableActions(handlers.disconnect)).toEqual(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']);
-    expect(tableActions(handlers.defaultRoute)).toEqual([
-      'DeleteItem',
-      'GetItem',
-      'PutItem',
-      'Query',
-      'UpdateItem',
-    ]);
-    expect(tableActions(handlers.projector)).toEqual([
-      'DeleteItem',
-      'GetItem',
-      'PutItem',
-      'Query',
-      'UpdateItem',
-    ]);
-    expect(tableActions(handlers.deadline)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
-    expect(tableActions(handlers.sweeper)).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query']);
+    const all = ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'];
+    for (const fn of [handlers.defaultRoute, handlers.projector, handlers.deadline, handlers.sweeper]) {
+      expect(tableActions(fn)).toEqual(all);
+    }
+  });
+
+  it("then lets the projector put only deadline book items and delete no deadline, by the items' partition keys", () => {
+    const narrowed = JSON.stringify(template.findResources('AWS::IAM::Policy')).match(
+      /dynamodb:LeadingKeys/g,
+    );
+    expect(narrowed).toHaveLength(2);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('Projector') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'dynamodb:PutItem',
+            Resource: arnOf(table),
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['DUE#*'] } },
+          }),
+          Match.objectLike({
+            Action: 'dynamodb:DeleteItem',
+            Condition: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONN#*', 'GAME#*', 'ROOM#*', 'PUSH#*'] },
+            },
+          }),
+        ]),
+      },
+    });
+    // Nobody else's put or delete is narrowed, and the projector has no unconditioned put or delete.
+    const projectorPolicies = JSON.stringify(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: [{ Ref: Match.stringLikeRegexp('Projector') }] },
+      }),
+    );
+    expect(projectorPolicies.match(/"dynamodb:PutItem"/g)).toHaveLength(1);
+    expect(projectorPolicies.match(/"dynamodb:DeleteItem"/g)).toHaveLength(1);
   });
 
   it('then allows no Scan, batch or wildcard table action to anyone', () => {

@@ -27,7 +27,12 @@ describe('ScheduledDeadlines', () => {
     template.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
         Statement: [
-          Match.objectLike({ Action: 'sts:AssumeRole', Principal: { Service: 'scheduler.amazonaws.com' } }),
+          Match.objectLike({
+            Action: 'sts:AssumeRole',
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            // Only on behalf of this account's schedules.
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          }),
         ],
       },
     });

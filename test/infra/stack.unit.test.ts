@@ -242,6 +242,8 @@ describe('SleepingCityStack', () => {
     template.hasOutput('TableName', { Value: { Ref: logicalId(table) } });
     template.hasOutput('AlarmTopicArn', { Value: { Ref: logicalId(stack.alarms.topic) } });
     template.hasOutput('VapidSecretArn', { Value: { Ref: logicalId(stack.push.secret) } });
+    // What `mafia rearm` and `mafia redrive` arm timers with.
+    template.hasOutput('DeadlineStateMachineArn', { Value: { Ref: logicalId(stateMachine) } });
   });
 
   it('then retains the table and nothing else holds data that outlives a teardown', () => {
@@ -272,6 +274,9 @@ describe('SleepingCityStack', () => {
     expect(env.STATE_MACHINE_ARN).toBeUndefined();
     for (const MetricName of ['TargetErrorCount', 'InvocationDroppedCount']) {
       scheduledTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName });
+    }
+    for (const output of ['DeadlineScheduleGroup', 'DeadlineSchedulerRoleArn', 'DeadlineFunctionArn']) {
+      scheduledTemplate.hasOutput(output, { Value: Match.anyValue() });
     }
     other.dispose();
   });

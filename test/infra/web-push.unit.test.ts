@@ -23,7 +23,6 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   disconnectHandler: bystander,
   defaultHandler: defaultRoute,
   posters: [],
-  setAccountLogRole: false,
 });
 new Alarms(stack, 'Alarms', {
   functions: {},

@@ -18,6 +18,7 @@ const socket = new GameWebSocketApi(stack, 'Socket', {
   defaultHandler: defaultRoute,
   posters: [defaultRoute, projector],
   allowedOrigins: ['https://play.example'],
+  accessLogs: 'setAccountRole',
 });
 socket.allowOrigins('https://club.example');
 const template = Template.fromStack(stack);
@@ -71,7 +72,7 @@ describe('GameWebSocketApi', () => {
     const format = new Capture();
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       AccessLogSettings: {
-        DestinationArn: { 'Fn::GetAtt': [logicalId(socket.accessLogs), 'Arn'] },
+        DestinationArn: { 'Fn::GetAtt': [logicalId(socket.accessLogs!), 'Arn'] },
         Format: format,
       },
     });
@@ -150,11 +151,33 @@ describe('GameWebSocketApi', () => {
   });
 
   it('given a target of 2,000 rooms, then the throttle follows it', () => {
-    const scratchTemplate = scratchSocket({ targetRooms: 2000, setAccountLogRole: false });
+    const scratchTemplate = scratchSocket({ targetRooms: 2000 });
     scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
     });
+  });
+
+  it('given nothing said about access logs, then the account-wide log role is left alone and the stage writes none', () => {
+    const scratchTemplate = scratchSocket({});
     scratchTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
+    const apiGatewayRoles = scratchTemplate.findResources('AWS::IAM::Role', {
+      Properties: {
+        AssumeRolePolicyDocument: {
+          Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })],
+        },
+      },
+    });
+    expect(Object.keys(apiGatewayRoles)).toEqual([]);
+    scratchTemplate.resourceCountIs('AWS::Logs::LogGroup', 0);
+    scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', { AccessLogSettings: Match.absent() });
+  });
+
+  it("given the account's own log role, then the stage writes its access log without touching the account", () => {
+    const scratchTemplate = scratchSocket({ accessLogs: 'accountRoleExists' });
+    scratchTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
+    scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+    });
   });
 
   it('given custom throttling and stage name, when synthesized, then the stage uses them', () => {

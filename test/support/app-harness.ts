@@ -3,6 +3,7 @@ import { MemoryDeadlineBook } from '../../functions/adapters/memory/deadline-boo
 import { MemoryDirectory } from '../../functions/adapters/memory/directory.js';
 import { MemoryEventStore } from '../../functions/adapters/memory/event-store.js';
 import { MemoryFanOut } from '../../functions/adapters/memory/fan-out.js';
+import { MemoryGameHeads } from '../../functions/adapters/memory/game-heads.js';
 import { SequentialIds } from '../../functions/adapters/memory/ids.js';
 import { CountingMeter } from '../../functions/adapters/memory/meter.js';
 import { type App, createApp } from '../../functions/app/app.js';
@@ -39,6 +40,7 @@ export class AppHarness {
   readonly scheduler = new RecordingScheduler();
   readonly meter = new CountingMeter();
   readonly deadlines: MemoryDeadlineBook;
+  readonly heads: MemoryGameHeads;
   readonly app: App;
   readonly clock: ManualClock;
   readonly fanOut: MemoryFanOut;
@@ -56,6 +58,7 @@ export class AppHarness {
     this.store = shared?.store ?? options.store ?? new MemoryEventStore();
     this.directory = shared?.directory ?? new MemoryDirectory({ now: () => this.clock.now() });
     this.deadlines = shared?.deadlines ?? new MemoryDeadlineBook();
+    this.heads = shared?.heads ?? new MemoryGameHeads();
     this.app = createApp(
       {
         store: this.store,
@@ -63,6 +66,7 @@ export class AppHarness {
         fanOut: this.fanOut,
         scheduler: options.scheduler ?? this.scheduler,
         deadlines: this.deadlines,
+        heads: this.heads,
         meter: this.meter,
         clock: this.clock,
         ids: this.ids,

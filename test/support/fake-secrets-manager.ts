@@ -1,3 +1,4 @@
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { FakeAwsService, type FakeRequest, type Reply } from './fake-aws-service.js';
 
 /**
@@ -11,6 +12,16 @@ export class FakeSecretsManager extends FakeAwsService {
 
   constructor() {
     super('application/x-amz-json-1.1');
+  }
+
+  /** The real SDK client pointed at this fake, trying each call once. */
+  client(): SecretsManagerClient {
+    return new SecretsManagerClient({
+      endpoint: this.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
   }
 
   /** Sets the secret's current value, as `aws secretsmanager put-secret-value` does. */

@@ -48,3 +48,13 @@ export const dueKey = (job: { gameId: string; deadlineId: string; at: number }, 
   pk: dueShardPk(job.at, shard),
   sk: `${job.gameId}#${job.deadlineId}#${job.at}`,
 });
+
+/** In the game's partition: the deadline the game waits for since which commit (see game-heads.ts). */
+export const headKey = (gameId: string) => ({ pk: gamePk(gameId), sk: 'HEAD' });
+/** The sparse index of heads that wait for a deadline: only those carry its two key attributes. */
+export const STALL_INDEX = 'stalled';
+export const STALL_SHARD_ATTRIBUTE = 'stallShard';
+export const STALL_AT_ATTRIBUTE = 'stallAt';
+/** Index partitions the waiting heads are spread over, by game. */
+export const STALL_SHARDS = 4;
+export const stallShardKey = (shard: number): string => `STALL#${shard}`;

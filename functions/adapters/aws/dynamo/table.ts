@@ -7,7 +7,8 @@
  *   billing        PAY_PER_REQUEST
  *   stream         NEW_IMAGE (the projector filters on kind = "commit")
  *   TTL attribute  expiresAt (epoch seconds; connection, deadline, room code and push items carry it)
- *   GSIs           none (listGames scans; see event-store.ts)
+ *   GSIs           `stalled`: stallShard (S) / stallAt (N), INCLUDE gameId, deadlineId, seq; sparse, only
+ *                  game heads waiting for a deadline carry its keys (game-heads.ts). listGames scans.
  *
  * Items:
  *
@@ -16,6 +17,9 @@
  *                                                        events (JSON strings), prevHash, hash
  *   GAME#<gameId>     TOKEN#<tokenHash>    token         seat (number or "host")
  *   GAME#<gameId>     CONN#<connId>        gameConn      seat, watcher (a spectator's), expiresAt
+ *   GAME#<gameId>     HEAD                 —             gameId, seq, and while the game waits for a
+ *                                                        deadline: deadlineId, stallShard (STALL#<n>),
+ *                                                        stallAt (the deadline's time)
  *   GAME#<gameId>     AUDIENCE             —             rev (raised at each spectator change; no TTL)
  *   GAME#<gameId>     ROOM                 roomOf        code, released?, expiresAt (the code the game holds;
  *                                                        once released, the one it held, for reclaimRoom)
@@ -39,7 +43,7 @@ import {
   type DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TTL_ATTRIBUTE } from './keys.js';
+import { STALL_AT_ATTRIBUTE, STALL_INDEX, STALL_SHARD_ATTRIBUTE, TTL_ATTRIBUTE } from './keys.js';
 
 const ACTIVE_TIMEOUT_MS = 30_000;
 
@@ -53,10 +57,22 @@ export async function createTableIfMissing(client: DynamoDBClient, tableName: st
           AttributeDefinitions: [
             { AttributeName: 'pk', AttributeType: 'S' },
             { AttributeName: 'sk', AttributeType: 'S' },
+            { AttributeName: STALL_SHARD_ATTRIBUTE, AttributeType: 'S' },
+            { AttributeName: STALL_AT_ATTRIBUTE, AttributeType: 'N' },
           ],
           KeySchema: [
             { AttributeName: 'pk', KeyType: 'HASH' },
             { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: STALL_INDEX,
+              KeySchema: [
+                { AttributeName: STALL_SHARD_ATTRIBUTE, KeyType: 'HASH' },
+                { AttributeName: STALL_AT_ATTRIBUTE, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['gameId', 'deadlineId', 'seq'] },
+            },
           ],
           BillingMode: 'PAY_PER_REQUEST',
           StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },

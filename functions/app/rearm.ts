@@ -1,0 +1,26 @@
+import type { DeadlineJob } from '../ports/scheduler.js';
+import type { AppDeps } from './deps.js';
+import { arm, pendingDeadline } from './projector.js';
+
+export type Rearmed = { kind: 'armed'; job: DeadlineJob } | { kind: 'noDeadline' } | { kind: 'noGame' };
+
+/**
+ * An operator's repair of one hung game (`mafia rearm`): its pending deadline, read from the log itself, is
+ * noted in the book and its timer asked for again (one already past fires at once), and its head is written
+ * again, for a game whose head was never written or fell behind. Arming twice is harmless: the timer is
+ * idempotent per deadline and `timeUp` names its deadline.
+ */
+export async function rearmGame(deps: AppDeps, gameId: string): Promise<Rearmed> {
+  const game = await deps.cache.load(gameId);
+  if (game === null) return { kind: 'noGame' };
+  const job = pendingDeadline(gameId, game.folded);
+  await deps.heads?.note(
+    gameId,
+    game.folded.version,
+    job === null ? null : { deadlineId: job.deadlineId, at: job.at },
+  );
+  if (job === null) return { kind: 'noDeadline' };
+  await arm(deps, job);
+  game.armed = job.deadlineId;
+  return { kind: 'armed', job };
+}
