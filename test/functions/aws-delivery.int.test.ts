@@ -115,6 +115,11 @@ async function playAll(seed: number, families: Family[]): Promise<RunResult> {
 }
 
 describe('delivery the way AWS delivers: several containers, batched and repeated records, lost timers, failing posts', () => {
+  // Batches fail only when a refused start meets one that arms a deadline: over the whole run, some did.
+  const totals = { failedBatches: 0 };
+  afterAll(() => {
+    expect(totals.failedBatches).toBeGreaterThan(0);
+  });
   for (const seed of seeds())
     for (const { name, families } of CLOUDS) {
       it(`seed ${seed}, ${name}: every game reaches its end, every phone ends on its view of the final fold, every phase due is shown, every deadline moves its game once`, async () => {
@@ -127,10 +132,10 @@ describe('delivery the way AWS delivers: several containers, batched and repeate
           expect(games.flatMap((g) => g.missedPhases())).toEqual([]);
           expect(games.flatMap((g) => g.deadlineFaults())).toEqual([]);
           // The run met what it was meant to meet.
-          expect(cloud.counts.failedBatches).toBeGreaterThan(0);
           expect(cloud.counts.repeats).toBeGreaterThan(0);
           expect(cloud.counts.lostTimers + cloud.counts.doubleTimers).toBeGreaterThan(0);
           expect(cloud.projector.started).toBeGreaterThan(1);
+          totals.failedBatches += cloud.counts.failedBatches;
         } finally {
           await cloud.close();
         }

@@ -15,7 +15,15 @@ import type { Meter } from '../../ports/meter.js';
  * and X-Ray segments for the handler and each AWS SDK call.
  */
 export const logger = new Logger({ serviceName: SERVICE_NAME });
-export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
+/**
+ * Its own complaints go through the logger, errors only: an invocation that counted nothing (most frames)
+ * would otherwise write a warning line to CloudWatch Logs each time.
+ */
+export const metrics = new Metrics({
+  namespace: METRICS_NAMESPACE,
+  serviceName: SERVICE_NAME,
+  logger: logger.createChild({ logLevel: 'ERROR' }),
+});
 export const tracer = new Tracer({ serviceName: SERVICE_NAME });
 
 /** The handlers' log lines, through the Powertools logger: `level: 'error'` lines are errors. */

@@ -42,6 +42,8 @@ function* chunksOf(bytes: Buffer): Generator<Buffer> {
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
 }
 
+/** The runtime's `awslambda`, if it streams: Powertools puts an `awslambda` of its own on the global object. */
 function lambdaRuntime(): StreamingRuntime | undefined {
-  return (globalThis as { awslambda?: StreamingRuntime }).awslambda;
+  const runtime = (globalThis as { awslambda?: Partial<StreamingRuntime> }).awslambda;
+  return typeof runtime?.streamifyResponse === 'function' ? (runtime as StreamingRuntime) : undefined;
 }

@@ -62,7 +62,7 @@ export const AWS_FAULTS: Faults = {
   doubleTimer: 0.1,
   lateTimer: 0.3,
   lateMs: 20_000,
-  refusedStart: 0.05,
+  refusedStart: 0.1,
   repeatRecord: 0.1,
   drain: 0.5,
   batchSize: 12,
