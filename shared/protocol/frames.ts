@@ -54,7 +54,7 @@ export const clientFrameSchema = v.variant('action', [
     action: v.literal('push'),
     gameId: v.optional(id),
     subscription: v.strictObject({
-      endpoint: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(1000)),
+      endpoint: v.pipe(v.string(), v.url(), v.regex(/^https:\/\//), v.maxLength(1000)),
       expirationTime: v.optional(v.nullable(v.number())),
       keys: v.strictObject({
         p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
@@ -111,6 +111,8 @@ export type ErrorCode =
   | 'push_off'
   /** A push subscription made with a server key this server no longer keeps: subscribe again. */
   | 'push_key'
+  /** A push endpoint that is not https on a public address (loopback, private, link-local, metadata). */
+  | 'push_endpoint'
   | 'wrong_game'
   /** A spectator's connection asked for something only a seat or the host may do. */
   | 'spectator'
