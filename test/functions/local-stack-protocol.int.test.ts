@@ -39,7 +39,7 @@ describe('local stack: frames carry only what the protocol names', () => {
     }
   });
 
-  it('given settings with __proto__ or constructor keys, when a room is created, then it is bad_settings', async () => {
+  it('given settings with __proto__ or constructor keys, or a list for settings, when a room is created, then it is bad_settings', async () => {
     const client = await GameClient.open(server.wsUrl);
     try {
       for (const raw of [
@@ -47,6 +47,7 @@ describe('local stack: frames carry only what the protocol names', () => {
         '{"action":"create","name":"Hana","settings":{"constructor":{"prototype":{"x":1}}}}',
         '{"action":"create","name":"Hana","settings":{"timers":{"__proto__":{"day":1}}}}',
         '{"action":"create","name":"Hana","settings":{"roles":{"constructor":1}}}',
+        '{"action":"create","name":"Hana","settings":[]}',
       ]) {
         const reply = await client.request(raw, is('error'));
         expect(reply.code, raw).toBe('bad_settings');
