@@ -8,7 +8,23 @@ import { type SignalPayload, signalPayloadSchema } from './signal.js';
 export const MAX_FRAME_BYTES = 32 * 1024;
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
-const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+/** A UTF-16 half without its other half: text broken in transit, refused rather than shown as a box. */
+const BROKEN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters that show nothing: format and control characters, and the blank Hangul and Braille fillers. */
+const INVISIBLE = /[\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/**
+ * A player's or host's name: whole characters, in NFKC (so that a fullwidth or ligature spelling is the
+ * plain one), with no invisible character, so a name is never blank nor two names alike but for one.
+ */
+const name = v.pipe(
+  v.string(),
+  v.check((s) => !BROKEN.test(s), 'a name has a broken character'),
+  v.transform((s) => s.normalize('NFKC')),
+  v.trim(),
+  v.check((s) => !INVISIBLE.test(s), 'a name has no invisible characters'),
+  v.minLength(1),
+  v.maxLength(40),
+);
 const roomCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/));
 
 /**
