@@ -133,7 +133,9 @@ async function holderOf(
   }
   if (grantOf(token) === null) return null;
   const seat = await ports.directory.seatForToken(gameId, hashToken(token));
-  return seat === null ? null : seat === 'host' ? 'host' : 'seat';
+  // A spectator's token resumes his watching and opens nothing else: the log holds what he never saw.
+  if (seat === null || seat === 'spectator') return null;
+  return seat === 'host' ? 'host' : 'seat';
 }
 
 /** `READ_LINK_TTL_DAYS` (a positive number of days, fractions allowed) as seconds; unset: the default. */

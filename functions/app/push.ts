@@ -58,6 +58,9 @@ export async function subscribePush(
       ],
       log: { ...log, outcome: 'push_key' },
     };
+  const refused = await deps.push.sender.refuses(target.endpoint);
+  if (refused !== null)
+    return { frames: [errorFrame('push_endpoint', refused)], log: { ...log, outcome: 'push_endpoint' } };
   const expiresAt = Math.floor(deps.clock.now() / 1000) + SUBSCRIPTION_TTL_SECONDS;
   await deps.push.book.save(
     binding.gameId,

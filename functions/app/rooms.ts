@@ -43,6 +43,13 @@ export async function createRoom(
       log: { action: 'create', outcome: 'bad_settings' },
     };
   }
+  // The schema's objects take an array as an object with no keys: `settings: []` is no settings object.
+  if (Array.isArray(settings)) {
+    return {
+      frames: [errorFrame('bad_settings', 'settings: an object is expected, not a list')],
+      log: { action: 'create', outcome: 'bad_settings' },
+    };
+  }
   const parsed = v.safeParse(settingsInputSchema, settings ?? {});
   if (!parsed.success) {
     const issue = parsed.issues[0];

@@ -11,7 +11,7 @@ import { MemoryEventStore } from '../adapters/memory/event-store.js';
 import { CountingMeter } from '../adapters/memory/meter.js';
 import { MemoryPushBook } from '../adapters/memory/push-book.js';
 import type { VapidKeys } from '../adapters/push/vapid-keys.js';
-import { WebPushSender } from '../adapters/push/web-push-sender.js';
+import { type PushRoute, WebPushSender } from '../adapters/push/web-push-sender.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -140,6 +140,8 @@ export interface LocalOptions {
   limits?: Partial<Limits>;
   /** Web Push's keys; without them the server sends no push notifications. */
   vapid?: VapidKeys | null;
+  /** For tests: their own push service on this machine. */
+  pushRoute?: PushRoute;
   /** Told once when the embedded log can no longer write. */
   onStoreFailure?: (error: Error) => void;
   /** How the service retries lost races (tests make it give up sooner). */
@@ -247,6 +249,7 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
               sender: new WebPushSender(options.vapid, {
                 onDropped: (message) =>
                   options.log({ level: 'warn', action: 'push', outcome: 'key_dropped', message }),
+                ...options.pushRoute,
               }),
             },
           }

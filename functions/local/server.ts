@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CorruptLogError } from '../adapters/local/log/corrupt-log-error.js';
 import type { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import type { VapidKeys } from '../adapters/push/vapid-keys.js';
+import type { PushRoute } from '../adapters/push/web-push-sender.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import type { App } from '../app/app.js';
 import type { Limits } from '../app/limits.js';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Web Push's VAPID keys (`VAPID_KEYS_FILE`, or `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` for `npm start`). */
   vapid?: VapidKeys | null;
+  /** For tests: a push service of their own on this machine (pushes otherwise go to public https only). */
+  pushRoute?: PushRoute;
   /** Origins of other pages allowed to open game sockets; the server's own origin always is. */
   allowedOrigins?: readonly string[];
   /** How long a read-only link to a finished game opens it (`READ_LINK_TTL_DAYS`; default 30 days). */
@@ -113,6 +116,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       gateway: () => gateway,
       limits: options.limits,
       vapid: options.vapid,
+      pushRoute: options.pushRoute,
       onStoreFailure: failed,
       app: options.app,
       faults: options.faults,

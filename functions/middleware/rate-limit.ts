@@ -1,15 +1,32 @@
 import type { MiddlewareObj } from '@middy/core';
+import { MAX_FRAME_BYTES } from '../../shared/index.js';
 import type { Limits } from '../app/limits.js';
 import type { RateLimiter } from '../app/rate-limiter.js';
 import { FrameError } from './frame-error.js';
-import type { WsEvent } from './ws-event.js';
+import { rawBody, type WsEvent } from './ws-event.js';
 
-/** Every frame of a connection, before any work is spent on it. */
+/**
+ * The command id of a refused command frame, so that its sender's wait for that command ends: read only from
+ * a frame within the size limit, and only a top-level string id; anything else has none.
+ */
+function commandIdOf(event: WsEvent): string | undefined {
+  const body = rawBody(event);
+  if (Buffer.byteLength(body) > MAX_FRAME_BYTES) return undefined;
+  try {
+    const frame = JSON.parse(body) as { action?: unknown; commandId?: unknown } | null;
+    const id = frame?.action === 'command' ? frame.commandId : undefined;
+    return typeof id === 'string' && id.length >= 1 && id.length <= 100 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every frame of a connection, before any work is spent on it (a refused command still says which it was). */
 export function frameRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<WsEvent> {
   return {
     before: (request) => {
       if (!limiter.take(request.event.requestContext.connectionId, 'frames', limits.frames))
-        throw new FrameError('rate_limited', 'too many frames: slow down');
+        throw new FrameError('rate_limited', 'too many frames: slow down', commandIdOf(request.event));
     },
   };
 }

@@ -46,6 +46,8 @@ export interface PushSender {
   publicKey(): Promise<string | null>;
   /** Whether subscriptions made under this public key can still be pushed to (the current or a kept pair). */
   keeps(serverKey: string): Promise<boolean>;
+  /** Why pushes may not go to this endpoint (not https, a private or loopback address), or null. */
+  refuses(endpoint: string): Promise<string | null>;
   send(
     subscriber: Pick<PushSubscriber, 'target' | 'serverKey'>,
     payload: string,

@@ -8,7 +8,23 @@ import { type SignalPayload, signalPayloadSchema } from './signal.js';
 export const MAX_FRAME_BYTES = 32 * 1024;
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
-const name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+/** A UTF-16 half without its other half: text broken in transit, refused rather than shown as a box. */
+const BROKEN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters that show nothing: format and control characters, and the blank Hangul and Braille fillers. */
+const INVISIBLE = /[\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/**
+ * A player's or host's name: whole characters, in NFKC (so that a fullwidth or ligature spelling is the
+ * plain one), with no invisible character, so a name is never blank nor two names alike but for one.
+ */
+const name = v.pipe(
+  v.string(),
+  v.check((s) => !BROKEN.test(s), 'a name has a broken character'),
+  v.transform((s) => s.normalize('NFKC')),
+  v.trim(),
+  v.check((s) => !INVISIBLE.test(s), 'a name has no invisible characters'),
+  v.minLength(1),
+  v.maxLength(40),
+);
 const roomCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/));
 
 /**
@@ -54,7 +70,7 @@ export const clientFrameSchema = v.variant('action', [
     action: v.literal('push'),
     gameId: v.optional(id),
     subscription: v.strictObject({
-      endpoint: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(1000)),
+      endpoint: v.pipe(v.string(), v.url(), v.regex(/^https:\/\//), v.maxLength(1000)),
       expirationTime: v.optional(v.nullable(v.number())),
       keys: v.strictObject({
         p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
@@ -111,6 +127,8 @@ export type ErrorCode =
   | 'push_off'
   /** A push subscription made with a server key this server no longer keeps: subscribe again. */
   | 'push_key'
+  /** A push endpoint that is not https on a public address (loopback, private, link-local, metadata). */
+  | 'push_endpoint'
   | 'wrong_game'
   /** A spectator's connection asked for something only a seat or the host may do. */
   | 'spectator'

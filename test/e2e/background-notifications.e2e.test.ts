@@ -39,7 +39,7 @@ describe("the forum's Web Push, through the service worker's push event", () => 
   beforeAll(async () => {
     await ensureWebBuilt();
     endpoint = await new PushEndpoint().start();
-    server = await startServer({ port: 0, store: 'memory', quiet: true, vapid });
+    server = await startServer({ port: 0, store: 'memory', quiet: true, vapid, pushRoute: endpoint.route });
     profile = await launchProfile();
   }, 120_000);
 

@@ -1,6 +1,6 @@
 import { type DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import { localDynamoClient } from '../../functions/adapters/aws/dynamo/client.js';
 import { commitSk, gamePk, lastCommitSk } from '../../functions/adapters/aws/dynamo/keys.js';
@@ -15,6 +15,17 @@ import { FakeSecretsManager } from '../support/fake-secrets-manager.js';
 import { FakeStepFunctions } from '../support/fake-step-functions.js';
 import { PushEndpoint } from '../support/push-endpoint.js';
 import { uniqueId } from '../support/store-contract.js';
+
+// The functions post only to https push services on public addresses: the test's service is given a public
+// name and address (a documentation address would be refused), and its requests carried to it on loopback.
+const PUSH_HOST = 'push.sleeping-city.test';
+vi.mock('node:dns/promises', async (original) => ({
+  ...(await original<typeof import('node:dns/promises')>()),
+  lookup: async (host: string) => {
+    if (host !== PUSH_HOST) throw new Error(`${host} is not resolved in this test`);
+    return [{ address: '93.184.216.34', family: 4 }];
+  },
+}));
 
 /**
  * The AWS path of a push, in this process: the deployed handler modules ($default, projector, deadline),
@@ -50,9 +61,14 @@ beforeAll(async () => {
     new FakeConnectionsApi().start(),
     new FakeStepFunctions().start(),
     new FakeSecretsManager().start(),
-    new PushEndpoint().start(),
+    new PushEndpoint(PUSH_HOST).start(),
   ]);
   secrets.put(SECRET_ARN, JSON.stringify(vapid));
+  const realFetch = globalThis.fetch;
+  const push = pushService.route.post;
+  vi.stubGlobal('fetch', (url: string | URL | Request, init?: RequestInit) =>
+    String(url).startsWith(`https://${PUSH_HOST}:`) ? push(String(url), init ?? {}) : realFetch(url, init),
+  );
   Object.assign(process.env, {
     // DynamoDB Local keeps one database per region and key: the table was made with localDynamoClient's.
     AWS_REGION: 'local',
@@ -75,6 +91,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  vi.unstubAllGlobals();
   process.env = savedEnv;
   client?.destroy();
   await Promise.all([sockets?.close(), stepFunctions?.close(), secrets?.close(), pushService?.close()]);

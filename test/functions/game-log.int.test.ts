@@ -11,6 +11,7 @@ import { releaseOf } from '../../shared/audit/release.js';
 import { finishWithJumps } from '../support/finish-game.js';
 import { jumpToDeadline } from '../support/jump.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
+import { GameClient } from '../support/ws-client.js';
 
 let server: RunningServer;
 let dataDir: string;
@@ -38,6 +39,9 @@ describe('the finished-game log over HTTP', () => {
       await table.start();
       const logPath = `/api/games/${table.gameId}/log`;
       const seat = table.players[2];
+      const fan = await GameClient.open(server.wsUrl);
+      const watching = await fan.request({ action: 'watch', code: table.code }, (f) => f.type === 'watching');
+      await fan.close();
 
       // Given the game running, when a player asks for its log, then it is refused and says why.
       const running = await get(logPath, seat.token);
@@ -77,6 +81,11 @@ describe('the finished-game log over HTTP', () => {
       expect(releaseOf(read.commits)).toBe(RELEASE);
       expect(await (await get(logPath, table.host.token)).text()).toBe(text);
       expect(await (await get(logPath, readToken)).text()).toBe(text);
+      // A spectator's token resumes his watching and opens nothing else: not the log of every role.
+      if (watching.type !== 'watching') throw new Error('no watching frame');
+      const spectator = await get(logPath, watching.token);
+      expect(spectator.status).toBe(401);
+      expect((await spectator.json()).code).toBe('bad_token');
 
       // When the link's 30 days are over, it is refused and says so.
       clock.jumpTo(Date.parse(expiresAt));

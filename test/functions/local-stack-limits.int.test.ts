@@ -71,6 +71,30 @@ describe('local stack: a connection that asks too much is held back, others are 
   });
 });
 
+describe('local stack: a command refused by the limit on frames', () => {
+  it('given a connection over its frames, when it sends commands, then each is rejected rate_limited with its own commandId, so no wait is left hanging', async () => {
+    const own = await startServer({
+      port: 0,
+      store: 'memory',
+      quiet: true,
+      limits: { frames: { perSecond: 0.1, burst: 4 }, commands: { perSecond: 100, burst: 100 } },
+    });
+    const table = await LocalTable.open(own.wsUrl, 2);
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, () => table.player(1).command({ type: 'withdraw' })),
+      );
+      const limited = burst.filter((r) => r.type === 'rejected' && r.code === 'rate_limited');
+      expect(limited.length).toBeGreaterThanOrEqual(6);
+      expect(limited[0]).toMatchObject({ message: 'too many frames: slow down' });
+      expect(new Set(burst.map((r) => r.commandId)).size).toBe(10);
+    } finally {
+      await table.close();
+      await own.close();
+    }
+  });
+});
+
 describe('local stack: room codes cannot be tried by the thousand', () => {
   it('given one connection guessing codes, when it tries twenty, then after a few every answer is rate_limited', async () => {
     const client = await GameClient.open(server.wsUrl);

@@ -39,7 +39,26 @@ describe('local stack: frames carry only what the protocol names', () => {
     }
   });
 
-  it('given settings with __proto__ or constructor keys, when a room is created, then it is bad_settings', async () => {
+  it('given names that show nothing or are broken, when a room is created with them, then each is bad_frame', async () => {
+    const client = await GameClient.open(server.wsUrl);
+    try {
+      for (const raw of [
+        '{"action":"create","name":"\\u3164","settings":{}}',
+        '{"action":"create","name":"\\u200b","settings":{}}',
+        '{"action":"create","name":"Ha\\u200dna","settings":{}}',
+        '{"action":"create","name":"Hana\\ud800","settings":{}}',
+        '{"action":"create","name":"\\u115f\\u1160","settings":{}}',
+        '{"action":"create","name":"  ","settings":{}}',
+      ]) {
+        const reply = await client.request(raw, is('error'));
+        expect(reply.code, raw).toBe('bad_frame');
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('given settings with __proto__ or constructor keys, or a list for settings, when a room is created, then it is bad_settings', async () => {
     const client = await GameClient.open(server.wsUrl);
     try {
       for (const raw of [
@@ -47,6 +66,7 @@ describe('local stack: frames carry only what the protocol names', () => {
         '{"action":"create","name":"Hana","settings":{"constructor":{"prototype":{"x":1}}}}',
         '{"action":"create","name":"Hana","settings":{"timers":{"__proto__":{"day":1}}}}',
         '{"action":"create","name":"Hana","settings":{"roles":{"constructor":1}}}',
+        '{"action":"create","name":"Hana","settings":[]}',
       ]) {
         const reply = await client.request(raw, is('error'));
         expect(reply.code, raw).toBe('bad_settings');

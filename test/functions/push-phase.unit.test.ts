@@ -50,6 +50,7 @@ const sending = (): PushSender & { sent: string[] } => {
     sent,
     publicKey: async () => CURRENT,
     keeps: async (serverKey) => kept.includes(serverKey),
+    refuses: async () => null,
     send: async ({ target, serverKey }) => {
       if (serverKey !== null && !kept.includes(serverKey)) return 'dropped';
       sent.push(`${target.endpoint} ${serverKey}`);

@@ -20,7 +20,14 @@ let endpoint: PushEndpoint;
 
 beforeAll(async () => {
   endpoint = await new PushEndpoint().start();
-  server = await startServer({ port: 0, store: 'memory', clock, quiet: true, vapid });
+  server = await startServer({
+    port: 0,
+    store: 'memory',
+    clock,
+    quiet: true,
+    vapid,
+    pushRoute: endpoint.route,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -105,6 +112,48 @@ describe('Web Push: a player whose app is closed learns of a new phase', () => {
   });
 });
 
+describe('Web Push never posts inside the network', () => {
+  it('given a server sending to public push services only, when seats subscribe loopback, private, link-local, unique-local, metadata or plain-http endpoints, then each is refused and nothing is posted', async () => {
+    // given a server whose pushes go where production's go: https on public addresses
+    const strict = await startServer({ port: 0, store: 'memory', clock, quiet: true, vapid });
+    try {
+      const table = await LocalTable.open(strict.wsUrl, 7, { preset: 'forum' });
+      const keys = endpoint.subscribe('hostile').keys;
+      const refusals: Record<string, string> = {};
+      for (const url of [
+        'https://127.0.0.1/push',
+        'https://localhost/push',
+        'https://app.localhost/push',
+        'https://[::1]/push',
+        'https://169.254.169.254/latest/meta-data',
+        'https://10.0.0.5/push',
+        'https://192.168.1.1/push',
+        'https://[fd00:ec2::254]/push',
+        'https://[::ffff:127.0.0.1]/push',
+        'https://0.0.0.0/push',
+        'http://push.example/push',
+      ]) {
+        const answer = await table
+          .player(1)
+          .request({ action: 'push', subscription: { endpoint: url, keys } }, frameOf('pushSaved', 'error'));
+        refusals[url] = answer.type === 'error' ? answer.code : answer.type;
+      }
+      // then https ones are refused for where they point, plain http as a malformed frame
+      const { 'http://push.example/push': plain, ...pointed } = refusals;
+      expect(Object.entries(pointed).filter(([, code]) => code !== 'push_endpoint')).toEqual([]);
+      expect(plain).toBe('bad_frame');
+      // when the game moves on, nothing was posted anywhere
+      const before = endpoint.received.length;
+      await table.start();
+      await strict.settle();
+      expect(endpoint.received.length).toBe(before);
+      await Promise.all([table.host, ...table.players].map((c) => c.close()));
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('Web Push switched off', () => {
   it('given a server without VAPID keys, when a seat asks, then the key is null and a subscription is push_off', async () => {
     const plain = await startServer({ port: 0, store: 'memory', quiet: true });
@@ -130,7 +179,15 @@ describe('Web Push on the DynamoDB store', () => {
   it('given a seat subscribed on a server keeping DynamoDB, when the server restarts mid-day and the day runs out, then the subscription was kept and the night is pushed', async () => {
     // given a forum game on the DynamoDB store whose seat 1 subscribed, started and in its day
     const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-push-dynamo-'));
-    const first = await startServer({ port: 0, dataDir, store: 'dynamo', clock, quiet: true, vapid });
+    const first = await startServer({
+      port: 0,
+      dataDir,
+      store: 'dynamo',
+      clock,
+      quiet: true,
+      vapid,
+      pushRoute: endpoint.route,
+    });
     let gameId: string;
     try {
       const table = await LocalTable.open(first.wsUrl, 7, { preset: 'forum' });
@@ -146,7 +203,15 @@ describe('Web Push on the DynamoDB store', () => {
     }
 
     // when the server starts again on the same data and the day's deadline comes
-    const again = await startServer({ port: 0, dataDir, store: 'dynamo', clock, quiet: true, vapid });
+    const again = await startServer({
+      port: 0,
+      dataDir,
+      store: 'dynamo',
+      clock,
+      quiet: true,
+      vapid,
+      pushRoute: endpoint.route,
+    });
     try {
       expect(await again.app.deps.push?.book.forGame(gameId)).toHaveLength(1);
       expect(await jumpToDeadline(again, clock, gameId)).toMatchObject({ kind: 'night', round: 1 });
@@ -172,7 +237,7 @@ describe('Web Push across a rotation of the VAPID keys', () => {
     const names = { a: uniqueName('under-a'), z: uniqueName('under-z'), b: uniqueName('under-b') };
     // given a server keeping A as its key and Z from a rotation before, on the DynamoDB store
     const first = await startServer({
-      ...{ port: 0, dataDir, store: 'dynamo', clock, quiet: true },
+      ...{ port: 0, dataDir, store: 'dynamo', clock, quiet: true, pushRoute: endpoint.route },
       vapid: { ...a, subject, previous: [z] },
     });
     let table: LocalTable;
@@ -189,7 +254,7 @@ describe('Web Push across a rotation of the VAPID keys', () => {
 
     // when the server starts again with B as its key, A kept as previous and Z removed
     const again = await startServer({
-      ...{ port: 0, dataDir, store: 'dynamo', clock, quiet: true },
+      ...{ port: 0, dataDir, store: 'dynamo', clock, quiet: true, pushRoute: endpoint.route },
       vapid: { ...b, subject, previous: [a] },
     });
     try {

@@ -1,6 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PushRoute } from '../../functions/adapters/push/web-push-sender.js';
 import type { PushTarget } from '../../functions/ports/push.js';
 
 /** One push as the browser would get it: decrypted, with the VAPID claims the push service checked. */
@@ -35,6 +36,22 @@ export class PushEndpoint {
   private readonly goneSet = new Set<string>();
   private server: Server | null = null;
   private origin = '';
+  private port = 0;
+
+  /** `host`: the name subscriptions give it (a test that resolves that name itself); this machine's address else. */
+  constructor(private readonly host = '127.0.0.1') {}
+
+  /**
+   * How a server under test reaches this service: subscriptions name it by https (the only scheme a push
+   * endpoint may have), and its requests are carried to it over plain http on loopback; any other endpoint
+   * is refused, as a private address is refused in production.
+   */
+  get route(): PushRoute {
+    return {
+      endpoints: async (url) => (url.startsWith(`${this.origin}/`) ? null : 'not this test push service'),
+      post: (url, init) => fetch(url.replace(this.origin, `http://127.0.0.1:${this.port}`), init),
+    };
+  }
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -53,7 +70,8 @@ export class PushEndpoint {
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.port = (this.server.address() as AddressInfo).port;
+    this.origin = `https://${this.host}:${this.port}`;
     return this;
   }
 

@@ -20,7 +20,7 @@ let server: RunningServer;
 let endpoint: PushEndpoint;
 beforeAll(async () => {
   endpoint = await new PushEndpoint().start();
-  server = await startServer({ port: 0, store: 'memory', quiet: true, vapid });
+  server = await startServer({ port: 0, store: 'memory', quiet: true, vapid, pushRoute: endpoint.route });
 });
 afterAll(async () => {
   await server?.close();

@@ -1,4 +1,5 @@
 import type { PushSender, PushSubscriber } from '../../ports/push.js';
+import { type EndpointCheck, publicPushEndpoints } from './push-endpoints.js';
 import { signerFor, type VapidKeys, type VapidSigner } from './vapid-keys.js';
 
 /**
@@ -11,18 +12,33 @@ export type VapidSource = (options?: { fresh?: boolean }) => Promise<VapidKeys |
 export interface WebPushSenderOptions {
   /** Told of each subscription dropped because the key it was made under is no longer kept. */
   onDropped?: (message: string) => void;
+  /** Where pushes may go: https on public addresses unless a test posts to its own local endpoint. */
+  endpoints?: EndpointCheck;
+  /** How a push request leaves (fetch unless a test routes it to its own push service). */
+  post?: (url: string, init: RequestInit) => Promise<Response>;
 }
+
+/** Where pushes may go and how they leave: a test's own push service on this machine brings both. */
+export type PushRoute = Required<Pick<WebPushSenderOptions, 'endpoints' | 'post'>>;
 
 /**
  * Web Push with the `web-push` package: it encrypts the payload (aes128gcm, RFC 8291) and signs the VAPID
  * header (RFC 8292) with the key pair the subscription was made under; the request itself goes out with
- * fetch, so any push service URL works, https or the local endpoint of a test.
+ * fetch, to an endpoint checked again just before (see `publicPushEndpoints`).
  */
 export class WebPushSender implements PushSender {
+  private readonly endpoints: EndpointCheck;
+
   constructor(
     private readonly vapid: VapidKeys | VapidSource,
     private readonly options: WebPushSenderOptions = {},
-  ) {}
+  ) {
+    this.endpoints = options.endpoints ?? publicPushEndpoints();
+  }
+
+  refuses(endpoint: string): Promise<string | null> {
+    return this.endpoints(endpoint);
+  }
 
   async publicKey(): Promise<string | null> {
     return (await this.keys())?.publicKey ?? null;
@@ -45,6 +61,12 @@ export class WebPushSender implements PushSender {
       );
       return 'dropped';
     }
+    // Checked again at each push: the name may resolve to another address than when it was subscribed.
+    const refused = await this.endpoints(target.endpoint);
+    if (refused !== null) {
+      this.options.onDropped?.(`the push subscription at ${target.endpoint} is forgotten: ${refused}`);
+      return 'gone';
+    }
     // Loaded at the first push, not at a cold start: the package and its crypto helpers cost a Lambda
     // container tens of milliseconds of CPU that most of its invocations never need.
     const { default: webpush } = await import('web-push');
@@ -54,7 +76,7 @@ export class WebPushSender implements PushSender {
       contentEncoding: 'aes128gcm',
       urgency: 'normal',
     });
-    const response = await fetch(request.endpoint, {
+    const response = await (this.options.post ?? fetch)(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
       body: new Uint8Array(request.body as Buffer),
