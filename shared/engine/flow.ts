@@ -48,9 +48,16 @@ export function startStep(tx: Tx, kind: PhaseKind, round: number, step: Step, ag
   });
 }
 
+/** A speech or defence of a player who has left since the agenda was made is not held: the floor passes on. */
+const heldBy = (s: GameState, step: Step): boolean =>
+  (step.stage !== 'speech' && step.stage !== 'defence') ||
+  step.speaker === null ||
+  s.alive.includes(step.speaker);
+
 function runAgenda(tx: Tx, kind: PhaseKind, round: number, steps: Step[]): boolean {
-  if (steps.length === 0) return false;
-  startStep(tx, kind, round, steps[0], steps.slice(1));
+  const due = steps.filter((step) => heldBy(tx.state, step));
+  if (due.length === 0) return false;
+  startStep(tx, kind, round, due[0], due.slice(1));
   return true;
 }
 
@@ -343,6 +350,9 @@ function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
 function voteOut(tx: Tx, seats: Seat[]): void {
   const round = tx.state.phase.round;
   for (const seat of seats) eliminate(tx, seat, 'vote', round);
+  // C17 (on): «imediat ce Bufonul este eliminat prin vot, partida se încheie» — before any last word.
+  const won = tx.state.pendingWinner?.winner;
+  if (won && won !== 'draw' && TEAMS[won].votedOut) return endGameNow(tx);
   const words = lastWordSteps(seats, tx.state.settings.timers.lastWord);
   if (runAgenda(tx, 'day', round, words)) return;
   if (tx.state.pendingWinner) return endGameNow(tx);

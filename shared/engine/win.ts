@@ -35,7 +35,8 @@ export function winnersOf(s: GameState, winner: Winner): Seat[] {
 /**
  * Who has won with the players now alive, or null while the game goes on, read from the team table.
  * Town: no threat left — a sleeping Werewolf is one (B11, C2, C14). A gang (the mafia, the Yakuza): at
- * least as many as everyone else once it is the only gang and no lone killer lives (A2, B11, C2, C15–C16);
+ * least as many as those its parity counts — the mafia the civilians, a Jester being none of them (C15), the
+ * Yakuza everyone else (C16) — once it is the only gang and no lone killer lives (A2, B11, C2);
  * with a lone killer alive, a majority only when nobody but the gang and him remain (C15); two gangs and no
  * civilian left: the larger wins, equal gangs draw (C16). A lone killer: alive with one other player (C18).
  */
@@ -50,14 +51,17 @@ export function winnerNow(s: GameState): Winner | null {
   const gangs = TEAM_IDS.filter((team) => TEAMS[team].gang && count[team] > 0);
   const loners = TEAM_IDS.filter((team) => TEAMS[team].alone && count[team] > 0);
   const armed = [...gangs, ...loners].reduce((n, team) => n + count[team], 0);
-  const civilians = s.alive.length - armed;
+  const unarmed = s.alive.length - armed;
   const [gang] = gangs;
   if (loners.length > 0) {
-    if (gangs.length === 1 && civilians === 0 && count[gang] * 2 > s.alive.length) return gang;
+    if (gangs.length === 1 && unarmed === 0 && count[gang] * 2 > s.alive.length) return gang;
     return s.alive.length <= 2 ? loners[0] : null;
   }
-  if (gangs.length === 1) return count[gang] * 2 >= s.alive.length ? gang : null;
-  if (gangs.length > 1 && civilians === 0) {
+  if (gangs.length === 1) {
+    const rivals = TEAMS[gang].parity === 'civilians' ? count.town : s.alive.length - count[gang];
+    return count[gang] >= rivals ? gang : null;
+  }
+  if (gangs.length > 1 && count.town === 0) {
     const sizes = gangs.map((team) => count[team]).sort((a, b) => b - a);
     if (sizes[0] === sizes[1]) return 'draw';
     return gangs.find((team) => count[team] === sizes[0]) ?? null;
