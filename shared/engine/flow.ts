@@ -1,10 +1,7 @@
 import type { HowEliminated, PhaseKind, Seat } from '../domain/vocabulary.js';
-import { afterForumElimination, finishForumNight, forumEveryoneActed } from '../forum/game.js';
 import type { BallotRecord, Step } from '../log/records.js';
-import { resolveNight } from '../night/resolve.js';
 import {
   ABILITIES,
-  abilitiesOf,
   introGroupsOf,
   mafiaDealt,
   ROLES,
@@ -14,6 +11,7 @@ import {
   wakeGroupsOf,
 } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
+import { ruleSetOf } from './rule-sets.js';
 import type { GameState } from './state.js';
 import { emit, type Tx } from './tx.js';
 import { winnerNow, winnersOf } from './win.js';
@@ -71,7 +69,7 @@ export function beginPlay(tx: Tx): void {
 
 export function eliminate(tx: Tx, seat: Seat, how: HowEliminated, round: number): void {
   emit(tx, { type: 'playerEliminated', seat, how, round });
-  afterForumElimination(tx, seat, how);
+  ruleSetOf(tx.state).afterElimination(tx, seat, how);
   const s = tx.state;
   if (s.pendingWinner) return; // a removal during the final last word does not change the result
   const team = teamOf(s, seat);
@@ -203,20 +201,11 @@ export function finishNight(tx: Tx): void {
   const s = tx.state;
   const round = s.phase.round;
   if (round > 0) {
-    if (s.forum) finishForumNight(tx);
-    else {
-      const input = {
-        round,
-        alive: s.alive,
-        roles: s.roles,
-        actions: s.actions,
-        recordedShot: s.recordedShot,
-      };
-      emit(tx, { type: 'nightResolved', report: resolveNight({ ...input, settings: s.settings }) });
-    }
+    const rules = ruleSetOf(s);
+    rules.resolveNight(tx);
     const report = tx.state.lastNight ?? { deaths: [] };
     // D16: the night's points may bring the lair its victory with nobody eliminated.
-    const onPoints = tx.state.forum && !tx.state.pendingWinner ? winnerNow(tx.state) : null;
+    const onPoints = rules.winsOnNight && !tx.state.pendingWinner ? winnerNow(tx.state) : null;
     if (onPoints) emit(tx, { type: 'winDecided', winner: onPoints, winners: winnersOf(tx.state, onPoints) });
     countQuiet(tx, report.deaths.length === 0 && tx.state.eliminated.length === tx.state.leftBefore, true);
     if (tx.state.pendingWinner) return endGameNow(tx);
@@ -430,14 +419,7 @@ export function endStep(tx: Tx): void {
 }
 
 /** Everyone who can act tonight has acted (A7: the window closes early). */
-export function everyoneActed(s: GameState): boolean {
-  if (s.forum) return forumEveryoneActed(s);
-  return s.alive.every((seat) =>
-    abilitiesOf(s, seat).every((key) =>
-      s.actions.some((x) => x.seat === seat && x.ability === ABILITIES[key].verb),
-    ),
-  );
-}
+export const everyoneActed = (s: GameState): boolean => ruleSetOf(s).everyoneActed(s);
 
 /** A player leaves at once, without a last word: 4th foul, disqualification, giving up. */
 export function removeNow(tx: Tx, seat: Seat, how: HowEliminated): void {

@@ -1,5 +1,4 @@
 import type { Seat } from '../domain/vocabulary.js';
-import { forumWinnerOf } from '../forum/game.js';
 import {
   dealtSeats,
   isThreat,
@@ -10,6 +9,7 @@ import {
   teamOf,
   type Winner,
 } from '../roles/index.js';
+import { ruleSetOf } from './rule-sets.js';
 import type { GameState } from './state.js';
 
 /**
@@ -40,8 +40,7 @@ export function winnersOf(s: GameState, winner: Winner): Seat[] {
  * with a lone killer alive, a majority only when nobody but the gang and him remain (C15); two gangs and no
  * civilian left: the larger wins, equal gangs draw (C16). A lone killer: alive with one other player (C18).
  */
-export function winnerNow(s: GameState): Winner | null {
-  if (s.forum) return forumWinnerOf(s);
+export function standardWinnerOf(s: GameState): Winner | null {
   if (s.alive.length === 0) return 'draw';
   if (!s.alive.some((seat) => isThreat(s, seat))) return 'town';
   const count = Object.fromEntries(TEAM_IDS.map((team) => [team, livingMembersOf(s, team).length])) as Record<
@@ -68,3 +67,6 @@ export function winnerNow(s: GameState): Winner | null {
   }
   return null;
 }
+
+/** Who has won now, by the game's rule set (the forum's D1 and D16, or the team table above). */
+export const winnerNow = (s: GameState): Winner | null => ruleSetOf(s).winnerNow(s);
