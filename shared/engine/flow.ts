@@ -11,6 +11,7 @@ import {
   wakeGroupsOf,
 } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
+import type { DayFormat, Settings } from '../rules/settings.js';
 import { ruleSetOf } from './rule-sets.js';
 import type { GameState } from './state.js';
 import { emit, type Tx } from './tx.js';
@@ -130,28 +131,27 @@ function talkSteps(s: GameState, round: number): Step[] {
   if (s.settings.voting === 'majority') return [{ stage: 'discussion', speaker: null, seconds: t.day }];
   const { firstDayFormat, dayFormat } = s.settings;
   const format = round === 1 && firstDayFormat !== 'same' ? firstDayFormat : dayFormat;
-  const discussion: Step[] = [{ stage: 'discussion', speaker: null, seconds: t.discussion }];
   const first = s.day?.firstSpeaker ?? s.alive[0];
-  const speeches: Step[] = circleFrom(s.alive, first).map((seat) => ({
-    stage: 'speech',
-    speaker: seat,
-    seconds: t.speech,
-  }));
-  switch (format) {
-    case 'speeches':
-      return speeches;
-    case 'discussion':
-      return discussion;
-    case 'discussionThenSpeeches':
-      return [...discussion, ...speeches];
-    case 'speechesThenDiscussion':
-      return [...speeches, ...discussion];
-    default: {
-      const _exhaustive: never = format;
-      return speeches;
-    }
-  }
+  const parts: Record<TalkPart, Step[]> = {
+    discussion: [{ stage: 'discussion', speaker: null, seconds: t.discussion }],
+    speeches: circleFrom(s.alive, first).map((seat) => ({
+      stage: 'speech',
+      speaker: seat,
+      seconds: t.speech,
+    })),
+  };
+  return DAY_FORMAT_PARTS[format].flatMap((part) => parts[part]);
 }
+
+type TalkPart = 'discussion' | 'speeches';
+
+/** Each day format as the parts of its talk, in order (C19, C20). */
+const DAY_FORMAT_PARTS: Record<DayFormat, readonly TalkPart[]> = {
+  speeches: ['speeches'],
+  discussion: ['discussion'],
+  discussionThenSpeeches: ['discussion', 'speeches'],
+  speechesThenDiscussion: ['speeches', 'discussion'],
+};
 
 /** The wake groups that have someone alive to wake tonight, in the rule set's order (C12, E13). */
 export const wakeGroupsTonight = (s: GameState): WakeGroup[] =>
@@ -312,10 +312,22 @@ export function closeBallot(tx: Tx): void {
   tie(tx, record, previous);
 }
 
+/**
+ * What a tie leads to, per rule set (E10–E11): nobody leaves at once, or the leaders defend themselves
+ * and are voted on again until the tie repeats — after one revote (the car crash), or when the same leaders
+ * tie twice (split) — and then the table votes on lifting them all.
+ */
+const TIE_RULES: Record<Settings['tie'], { repeatsWhen: 'never' | 'afterRevote' | 'sameLeaders' }> = {
+  nobody: { repeatsWhen: 'never' },
+  carCrash: { repeatsWhen: 'afterRevote' },
+  split: { repeatsWhen: 'sameLeaders' },
+};
+
 function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
   const s = tx.state;
   const { tie: mode } = s.settings;
-  if (mode === 'nobody') return endDayNow(tx);
+  const { repeatsWhen } = TIE_RULES[mode];
+  if (repeatsWhen === 'never') return endDayNow(tx);
   if (record.leaders.length === s.alive.length) {
     if (s.settings.allTied === 'draw') {
       emit(tx, { type: 'winDecided', winner: 'draw', winners: [] });
@@ -324,7 +336,9 @@ function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
     return endDayNow(tx);
   }
   const again =
-    mode === 'carCrash' ? record.kind === 'revote' : previous !== null && sameSet(previous, record.leaders);
+    repeatsWhen === 'afterRevote'
+      ? record.kind === 'revote'
+      : previous !== null && sameSet(previous, record.leaders);
   if (!again) {
     if (!runAgenda(tx, 'day', record.round, defenceSteps(s, record.leaders)))
       openBallot(tx, 'revote', record.leaders);
