@@ -5,6 +5,7 @@ import {
   dealtSeats,
   dealtToWake,
   introGroupsOf,
+  kindOf,
   type RoleId,
   type WakeGroup,
   type Winner,
@@ -115,7 +116,7 @@ function acquaintanceOf(s: GameState): AcquaintanceLine[] {
 }
 
 function nightLine(s: GameState, night: NightReport): ClubNightLine {
-  const blocked = new Set(night.actions.filter((a) => a.ability === 'block').map((a) => a.target));
+  const blocked = new Set(night.actions.filter((a) => kindOf(s, a) === 'block').map((a) => a.target));
   const lines = (verb: NightAction['ability']): ActionLine[] =>
     night.actions
       .filter((a) => a.ability === verb)

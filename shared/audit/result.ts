@@ -43,7 +43,7 @@ export function resultOf(s: GameState, version: number): GameResult {
     fouls: Object.fromEntries(Object.entries(s.fouls).filter(([, n]) => n > 0)),
     checks: s.nights.flatMap((n) =>
       n.actions
-        .filter((a) => a.result !== undefined && !blockedIn(n.actions, a.seat))
+        .filter((a) => a.result !== undefined && !blockedIn(s, n.actions, a.seat))
         .map((a) => ({ round: n.round, seat: a.seat, target: a.target, result: a.result! })),
     ),
     ...(s.forum ? { newspaper: s.forum.newspaper } : {}),

@@ -1,4 +1,4 @@
-import { takeBackTonight } from '../forum/state.js';
+import { takeBackTonight, tonightOf, withOrder } from '../forum/state.js';
 import type { GameEvent } from '../log/events.js';
 import type { ChatMessage } from '../log/records.js';
 import { CHAT_KEPT, type GameState, type Scratch } from './state.js';
@@ -9,7 +9,7 @@ const scratchOf = (s: GameState): Scratch => ({
   ballot: s.ballot,
   nominations: s.day?.nominations ?? [],
   nominationLog: s.nominationLog,
-  forumTonight: s.forum?.tonight ?? [],
+  forumTonight: tonightOf(s),
 });
 
 /**
@@ -176,7 +176,7 @@ function apply(s: GameState, e: GameEvent): GameState {
     case 'shotRecorded':
       return { ...withUndo(s), recordedShot: { target: e.target } };
     case 'forumActed':
-      return s.forum ? { ...withUndo(s), forum: { ...s.forum, tonight: [...s.forum.tonight, e.action] } } : s;
+      return { ...withUndo(s), forum: withOrder(s, e.action) };
     case 'forumNightResolved':
     case 'forumHoldings':
       return { ...s, forum: e.forum };
@@ -274,7 +274,7 @@ function apply(s: GameState, e: GameEvent): GameState {
         ballot: last.ballot,
         day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
         nominationLog: last.nominationLog,
-        forum: s.forum ? takeBackTonight(s.forum, last.forumTonight) : s.forum,
+        forum: takeBackTonight(s, last.forumTonight),
       };
     }
     case 'quietCounted':

@@ -1,10 +1,7 @@
 import type { HowEliminated, PhaseKind, Seat } from '../domain/vocabulary.js';
-import { afterForumElimination, finishForumNight, forumEveryoneActed } from '../forum/game.js';
 import type { BallotRecord, Step } from '../log/records.js';
-import { resolveNight } from '../night/resolve.js';
 import {
   ABILITIES,
-  abilitiesOf,
   introGroupsOf,
   mafiaDealt,
   ROLES,
@@ -14,6 +11,8 @@ import {
   wakeGroupsOf,
 } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
+import type { DayFormat, Settings } from '../rules/settings.js';
+import { ruleSetOf } from './rule-sets.js';
 import type { GameState } from './state.js';
 import { emit, type Tx } from './tx.js';
 import { winnerNow, winnersOf } from './win.js';
@@ -48,9 +47,16 @@ export function startStep(tx: Tx, kind: PhaseKind, round: number, step: Step, ag
   });
 }
 
+/** A speech or defence of a player who has left since the agenda was made is not held: the floor passes on. */
+const heldBy = (s: GameState, step: Step): boolean =>
+  (step.stage !== 'speech' && step.stage !== 'defence') ||
+  step.speaker === null ||
+  s.alive.includes(step.speaker);
+
 function runAgenda(tx: Tx, kind: PhaseKind, round: number, steps: Step[]): boolean {
-  if (steps.length === 0) return false;
-  startStep(tx, kind, round, steps[0], steps.slice(1));
+  const due = steps.filter((step) => heldBy(tx.state, step));
+  if (due.length === 0) return false;
+  startStep(tx, kind, round, due[0], due.slice(1));
   return true;
 }
 
@@ -64,7 +70,7 @@ export function beginPlay(tx: Tx): void {
 
 export function eliminate(tx: Tx, seat: Seat, how: HowEliminated, round: number): void {
   emit(tx, { type: 'playerEliminated', seat, how, round });
-  afterForumElimination(tx, seat, how);
+  ruleSetOf(tx.state).afterElimination(tx, seat, how);
   const s = tx.state;
   if (s.pendingWinner) return; // a removal during the final last word does not change the result
   const team = teamOf(s, seat);
@@ -125,28 +131,27 @@ function talkSteps(s: GameState, round: number): Step[] {
   if (s.settings.voting === 'majority') return [{ stage: 'discussion', speaker: null, seconds: t.day }];
   const { firstDayFormat, dayFormat } = s.settings;
   const format = round === 1 && firstDayFormat !== 'same' ? firstDayFormat : dayFormat;
-  const discussion: Step[] = [{ stage: 'discussion', speaker: null, seconds: t.discussion }];
   const first = s.day?.firstSpeaker ?? s.alive[0];
-  const speeches: Step[] = circleFrom(s.alive, first).map((seat) => ({
-    stage: 'speech',
-    speaker: seat,
-    seconds: t.speech,
-  }));
-  switch (format) {
-    case 'speeches':
-      return speeches;
-    case 'discussion':
-      return discussion;
-    case 'discussionThenSpeeches':
-      return [...discussion, ...speeches];
-    case 'speechesThenDiscussion':
-      return [...speeches, ...discussion];
-    default: {
-      const _exhaustive: never = format;
-      return speeches;
-    }
-  }
+  const parts: Record<TalkPart, Step[]> = {
+    discussion: [{ stage: 'discussion', speaker: null, seconds: t.discussion }],
+    speeches: circleFrom(s.alive, first).map((seat) => ({
+      stage: 'speech',
+      speaker: seat,
+      seconds: t.speech,
+    })),
+  };
+  return DAY_FORMAT_PARTS[format].flatMap((part) => parts[part]);
 }
+
+type TalkPart = 'discussion' | 'speeches';
+
+/** Each day format as the parts of its talk, in order (C19, C20). */
+const DAY_FORMAT_PARTS: Record<DayFormat, readonly TalkPart[]> = {
+  speeches: ['speeches'],
+  discussion: ['discussion'],
+  discussionThenSpeeches: ['discussion', 'speeches'],
+  speechesThenDiscussion: ['speeches', 'discussion'],
+};
 
 /** The wake groups that have someone alive to wake tonight, in the rule set's order (C12, E13). */
 export const wakeGroupsTonight = (s: GameState): WakeGroup[] =>
@@ -196,20 +201,11 @@ export function finishNight(tx: Tx): void {
   const s = tx.state;
   const round = s.phase.round;
   if (round > 0) {
-    if (s.forum) finishForumNight(tx);
-    else {
-      const input = {
-        round,
-        alive: s.alive,
-        roles: s.roles,
-        actions: s.actions,
-        recordedShot: s.recordedShot,
-      };
-      emit(tx, { type: 'nightResolved', report: resolveNight({ ...input, settings: s.settings }) });
-    }
+    const rules = ruleSetOf(s);
+    rules.resolveNight(tx);
     const report = tx.state.lastNight ?? { deaths: [] };
     // D16: the night's points may bring the lair its victory with nobody eliminated.
-    const onPoints = tx.state.forum && !tx.state.pendingWinner ? winnerNow(tx.state) : null;
+    const onPoints = rules.winsOnNight && !tx.state.pendingWinner ? winnerNow(tx.state) : null;
     if (onPoints) emit(tx, { type: 'winDecided', winner: onPoints, winners: winnersOf(tx.state, onPoints) });
     countQuiet(tx, report.deaths.length === 0 && tx.state.eliminated.length === tx.state.leftBefore, true);
     if (tx.state.pendingWinner) return endGameNow(tx);
@@ -316,10 +312,22 @@ export function closeBallot(tx: Tx): void {
   tie(tx, record, previous);
 }
 
+/**
+ * What a tie leads to, per rule set (E10–E11): nobody leaves at once, or the leaders defend themselves
+ * and are voted on again until the tie repeats — after one revote (the car crash), or when the same leaders
+ * tie twice (split) — and then the table votes on lifting them all.
+ */
+const TIE_RULES: Record<Settings['tie'], { repeatsWhen: 'never' | 'afterRevote' | 'sameLeaders' }> = {
+  nobody: { repeatsWhen: 'never' },
+  carCrash: { repeatsWhen: 'afterRevote' },
+  split: { repeatsWhen: 'sameLeaders' },
+};
+
 function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
   const s = tx.state;
   const { tie: mode } = s.settings;
-  if (mode === 'nobody') return endDayNow(tx);
+  const { repeatsWhen } = TIE_RULES[mode];
+  if (repeatsWhen === 'never') return endDayNow(tx);
   if (record.leaders.length === s.alive.length) {
     if (s.settings.allTied === 'draw') {
       emit(tx, { type: 'winDecided', winner: 'draw', winners: [] });
@@ -328,7 +336,9 @@ function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
     return endDayNow(tx);
   }
   const again =
-    mode === 'carCrash' ? record.kind === 'revote' : previous !== null && sameSet(previous, record.leaders);
+    repeatsWhen === 'afterRevote'
+      ? record.kind === 'revote'
+      : previous !== null && sameSet(previous, record.leaders);
   if (!again) {
     if (!runAgenda(tx, 'day', record.round, defenceSteps(s, record.leaders)))
       openBallot(tx, 'revote', record.leaders);
@@ -343,6 +353,9 @@ function tie(tx: Tx, record: BallotRecord, previous: Seat[] | null): void {
 function voteOut(tx: Tx, seats: Seat[]): void {
   const round = tx.state.phase.round;
   for (const seat of seats) eliminate(tx, seat, 'vote', round);
+  // C17 (on): «imediat ce Bufonul este eliminat prin vot, partida se încheie» — before any last word.
+  const won = tx.state.pendingWinner?.winner;
+  if (won && won !== 'draw' && TEAMS[won].votedOut) return endGameNow(tx);
   const words = lastWordSteps(seats, tx.state.settings.timers.lastWord);
   if (runAgenda(tx, 'day', round, words)) return;
   if (tx.state.pendingWinner) return endGameNow(tx);
@@ -420,14 +433,7 @@ export function endStep(tx: Tx): void {
 }
 
 /** Everyone who can act tonight has acted (A7: the window closes early). */
-export function everyoneActed(s: GameState): boolean {
-  if (s.forum) return forumEveryoneActed(s);
-  return s.alive.every((seat) =>
-    abilitiesOf(s, seat).every((key) =>
-      s.actions.some((x) => x.seat === seat && x.ability === ABILITIES[key].verb),
-    ),
-  );
-}
+export const everyoneActed = (s: GameState): boolean => ruleSetOf(s).everyoneActed(s);
 
 /** A player leaves at once, without a last word: 4th foul, disqualification, giving up. */
 export function removeNow(tx: Tx, seat: Seat, how: HowEliminated): void {

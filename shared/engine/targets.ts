@@ -1,12 +1,19 @@
 import type { Rejection, Seat } from '../domain/vocabulary.js';
 import type { CheckResult } from '../log/records.js';
-import { ABILITIES, type AbilityKey, isBlack, playsAs, ROLES, teammatesOf } from '../roles/index.js';
+import {
+  ABILITIES,
+  type AbilityKey,
+  blockedBy,
+  isBlack,
+  playsAs,
+  ROLES,
+  teammatesOf,
+} from '../roles/index.js';
 import { no } from './checks.js';
 import type { GameState } from './state.js';
 
-/** A player the Putana visits tonight: whatever he does comes to nothing, a check tells him nothing (E13). */
-export const blockedNow = (s: GameState, seat: Seat) =>
-  s.actions.some((a) => a.ability === 'block' && a.target === seat);
+/** A player blocked tonight (the Putana's visit): whatever he does comes to nothing, a check tells him nothing (E13). */
+export const blockedNow = (s: GameState, seat: Seat) => blockedBy(s, s.actions, seat);
 
 /** What a check tells the checker: the Don whether he found the Sheriff (or Patrolman, C24), others the colour. */
 export function checkResult(s: GameState, key: AbilityKey, target: Seat): CheckResult | undefined {

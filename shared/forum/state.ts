@@ -160,11 +160,24 @@ export function orderRefusal(
 export const withoutMineOn = (state: ForumState, seat: Seat): ForumState =>
   state.mine?.carrier === seat ? { ...state, mine: null } : state;
 
+/** A game's forum holdings, as the engine's fold hands them over: null outside the forum game. */
+interface Holder {
+  forum: ForumState | null;
+}
+
+/** Tonight's orders and acts so far; none outside the forum game. */
+export const tonightOf = ({ forum }: Holder): ForumAction[] => forum?.tonight ?? [];
+
+/** The holdings with one more order or act tonight (nothing outside the forum game). */
+export const withOrder = ({ forum }: Holder, action: ForumAction): ForumState | null =>
+  forum && { ...forum, tonight: [...forum.tonight, action] };
+
 /**
  * Moderator-mode undo: tonight's orders and acts back to `kept`; an item bought with a move (D9) that is
  * taken back leaves the buyer's purse again (nothing is spent before the night resolves).
  */
-export function takeBackTonight(state: ForumState, kept: readonly ForumAction[]): ForumState {
+export function takeBackTonight({ forum: state }: Holder, kept: readonly ForumAction[]): ForumState | null {
+  if (!state) return state;
   const purses = { ...state.purses };
   for (const action of state.tonight.slice(kept.length)) {
     const purse = purses[action.seat];

@@ -5,12 +5,13 @@ import {
   type AbilityKey,
   abilityFor,
   KIND_ORDER,
+  type ProtectionEffect,
   type RoleId,
   type Table,
   type WakeGroup,
 } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
-import { RESOLVERS } from './resolvers.js';
+import { resolverOf } from './resolvers.js';
 
 export interface NightInput {
   round: number;
@@ -77,7 +78,7 @@ export function resolveNight(input: NightInput): NightReport {
   const keys = Object.keys(ABILITIES) as AbilityKey[];
   for (const kind of KIND_ORDER) {
     for (const key of keys) {
-      if (ABILITIES[key].kind === kind) RESOLVERS[key](night, key, actions.get(key) ?? []);
+      if (ABILITIES[key].kind === kind) resolverOf(key)(night, key, actions.get(key) ?? []);
     }
   }
   const deaths = sufferAttacks(night);
@@ -91,39 +92,49 @@ export function resolveNight(input: NightInput): NightReport {
   };
 }
 
-/** The Doctor saves from the attacks the rules let him (E13: the club's only from the mafia's shot). */
-const healStops = (settings: Settings, attack: Attack) =>
-  settings.doctorSaves === 'anyAttack' || attack.ability === 'mafiaShot';
+/** Whether a protection's row stops this attack (E13: the club's Doctor only the mafia's shot). */
+const stopsAttack = (effect: ProtectionEffect, settings: Settings, attack: Attack) =>
+  effect.stops === 'any' || settings.doctorSaves === 'anyAttack' || attack.ability === 'mafiaShot';
 
+/**
+ * Every attack against the protections on its target, tried in the order of their rows' priority; the first
+ * that stops it gives the outcome its reason. A protection marked `once` stops one of several attacks on the
+ * seat unless `doctorStops: 'all'` (C25); one marked `holderDies` costs its holder his life under
+ * `bodyguardDies`.
+ */
 function sufferAttacks(night: Night): NightReport['deaths'] {
   const { settings } = night.input;
-  const healUsed = new Set<Seat>();
+  // Spent per ability and seat: two Doctors healing one player still stop one attack of several (C25).
+  const spent = new Set<string>();
+  const mark = (p: Protection) => `${p.ability}:${p.target}`;
   const deaths: NightReport['deaths'] = [];
   const die = (seat: Seat, how: 'shot' | 'killed') => {
     if (!deaths.some((d) => d.seat === seat)) deaths.push({ seat, how });
   };
-  const guarding = (target: Seat) =>
-    night.protections.find((p) => ABILITIES[p.ability].verb === 'guard' && p.target === target);
+  const effectOf = (p: Protection) => ABILITIES[p.ability].protection;
+  const ranked = [...night.protections]
+    .filter((p) => effectOf(p) !== undefined)
+    .sort((a, b) => effectOf(a)!.priority - effectOf(b)!.priority);
   for (const attack of night.attacks) {
-    const guard = guarding(attack.target);
-    // C25: with several attacks on one player the Doctor stops one of them, or all, by setting.
-    const healed =
-      night.protections.some((p) => ABILITIES[p.ability].verb === 'heal' && p.target === attack.target) &&
-      healStops(settings, attack) &&
-      (settings.doctorStops === 'all' || !healUsed.has(attack.target));
-    if (guard) {
-      const dies = settings.bodyguardDies;
-      night.outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: 'guarded' });
-      if (dies) {
-        night.outcomes.push({ by: attack.by, target: guard.seat, killed: true, reason: 'diedGuarding' });
-        die(guard.seat, attack.how);
-      }
-    } else if (healed) {
-      healUsed.add(attack.target);
-      night.outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: 'savedByDoctor' });
-    } else {
+    const shield = ranked.find((p) => {
+      const effect = effectOf(p)!;
+      return (
+        p.target === attack.target &&
+        stopsAttack(effect, settings, attack) &&
+        !(effect.once && settings.doctorStops !== 'all' && spent.has(mark(p)))
+      );
+    });
+    if (!shield) {
       night.outcomes.push({ by: attack.by, target: attack.target, killed: true, reason: 'killed' });
       die(attack.target, attack.how);
+      continue;
+    }
+    const effect = effectOf(shield)!;
+    spent.add(mark(shield));
+    night.outcomes.push({ by: attack.by, target: attack.target, killed: false, reason: effect.reason });
+    if (effect.holderDies && settings.bodyguardDies) {
+      night.outcomes.push({ by: attack.by, target: shield.seat, killed: true, reason: 'diedGuarding' });
+      die(shield.seat, attack.how);
     }
   }
   return deaths.sort((a, b) => a.seat - b.seat);

@@ -7,10 +7,11 @@ export type Resolver = (night: Night, key: AbilityKey, actions: NightAction[]) =
 
 const unblocked = (night: Night, actions: NightAction[]) => actions.filter((a) => !night.blocked.has(a.seat));
 
-/** The Putana's visit: whoever she picks does nothing tonight, and has an alibi tomorrow (E12, E13). */
-const block: Resolver = (night, _key, actions) => {
+/** A block (the Putana's visit): whoever it names does nothing tonight; by its row, an alibi tomorrow (E12, E13). */
+const block: Resolver = (night, key, actions) => {
   for (const a of actions) night.blocked.add(a.target);
-  if (actions.length > 0) night.alibi = actions[0].target;
+  if (actions.length > 0 && ABILITIES[key].block?.alibi && night.alibi === null)
+    night.alibi = actions[0].target;
 };
 
 /**
@@ -72,20 +73,31 @@ const check: Resolver = (night, key, actions) => {
   }
 };
 
-/** The Doctor's heal and the Bodyguard's guard: held against the attacks once all are known. */
+/** A protection (the Doctor's heal, the Bodyguard's guard): held against the attacks once all are known. */
 const protect: Resolver = (night, key, actions) => {
   for (const a of unblocked(night, actions))
     night.protections.push({ seat: a.seat, ability: key, target: a.target });
 };
 
-export const RESOLVERS = {
-  mafiaShot: jointShot,
-  yakuzaShot: jointShot,
-  donCheck: check,
-  sheriffCheck: check,
-  patrolCheck: check,
-  heal: protect,
-  guard: protect,
-  block,
-  maniacKill: soloAttack,
-} satisfies Record<AbilityKey, Resolver>;
+const nothing: Resolver = () => {};
+
+/** Each ability resolves by its kind; its row carries the data the resolver reads. */
+export function resolverOf(key: AbilityKey): Resolver {
+  const { kind, joint } = ABILITIES[key];
+  switch (kind) {
+    case 'block':
+      return block;
+    case 'attack':
+      return joint ? jointShot : soloAttack;
+    case 'inspect':
+      return check;
+    case 'protect':
+      return protect;
+    case 'other':
+      return nothing;
+    default: {
+      const _exhaustive: never = kind;
+      return nothing;
+    }
+  }
+}

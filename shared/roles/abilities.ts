@@ -26,6 +26,25 @@ export interface AbilityDef {
   how?: 'shot' | 'killed';
   /** An inspection's question: the Don looks for the Sheriff, the Sheriff for the black (C5, E13). */
   seeks?: 'sheriff' | 'black';
+  /** A block's effect: its target does nothing tonight (a check tells him nothing); with `alibi`, he keeps his seat through tomorrow's vote (E12). */
+  block?: { alibi: boolean };
+  /** A protection's effect, held against each attack on its target once all attacks are known. */
+  protection?: ProtectionEffect;
+}
+
+/**
+ * What a protection stops and how. The night tries a seat's protections in `priority` order, lowest first;
+ * the first that stops an attack gives its outcome `reason`.
+ * `stops`: every attack, or only the mafia's shot unless `doctorSaves: 'anyAttack'` (E13);
+ * `once`: under `doctorStops: 'one'` it stops only one of several attacks on the seat (C25);
+ * `holderDies`: the holder dies in his ward's place when `bodyguardDies` is on.
+ */
+export interface ProtectionEffect {
+  priority: number;
+  reason: 'guarded' | 'savedByDoctor';
+  stops: 'any' | 'doctorSaves';
+  once: boolean;
+  holderDies: boolean;
 }
 
 const anyone = { count: 1, self: true, teammates: true };
@@ -78,7 +97,15 @@ const TABLE = {
     seeks: 'black',
     replaces: ['sheriff'],
   },
-  heal: { verb: 'heal', kind: 'protect', wake: 'doctor', joint: false, targets: anyone, usesPerGame: null },
+  heal: {
+    verb: 'heal',
+    kind: 'protect',
+    wake: 'doctor',
+    joint: false,
+    targets: anyone,
+    usesPerGame: null,
+    protection: { priority: 1, reason: 'savedByDoctor', stops: 'doctorSaves', once: true, holderDies: false },
+  },
   guard: {
     verb: 'guard',
     kind: 'protect',
@@ -86,8 +113,17 @@ const TABLE = {
     joint: false,
     targets: others,
     usesPerGame: null,
+    protection: { priority: 0, reason: 'guarded', stops: 'any', once: false, holderDies: true },
   },
-  block: { verb: 'block', kind: 'block', wake: 'lover', joint: false, targets: others, usesPerGame: null },
+  block: {
+    verb: 'block',
+    kind: 'block',
+    wake: 'lover',
+    joint: false,
+    targets: others,
+    usesPerGame: null,
+    block: { alibi: true },
+  },
   maniacKill: {
     verb: 'kill',
     kind: 'attack',

@@ -1,5 +1,5 @@
 import type { Seat } from '../domain/vocabulary.js';
-import { ABILITIES, type AbilityKey, type Verb, type WakeGroup } from './abilities.js';
+import { ABILITIES, type AbilityKey, type AbilityKind, type Verb, type WakeGroup } from './abilities.js';
 import { ROLES, type RoleDef, type RoleId } from './roles.js';
 import { TEAMS, type TeamId } from './teams.js';
 
@@ -99,6 +99,26 @@ export function abilitiesOf(t: Table, seat: Seat): AbilityKey[] {
 /** Which of a seat's abilities a verb of `act` means. */
 export const abilityFor = (t: Table, seat: Seat, verb: Verb): AbilityKey | undefined =>
   abilitiesOf(t, seat).find((key) => ABILITIES[key].verb === verb);
+
+/**
+ * The kind of the ability an action used, read through the actor's dealt role and the role he may wake as,
+ * so a past night reads the same whatever happened since (undefined for a verb he never held).
+ */
+export function kindOf(t: Table, action: { seat: Seat; ability: string }): AbilityKind | undefined {
+  const role = roleOf(t, action.seat);
+  if (!role) return undefined;
+  const { abilities, awakensAs } = ROLES[role];
+  const held = awakensAs ? [...abilities, ...ROLES[awakensAs].abilities] : abilities;
+  const key = held.find((k) => ABILITIES[k].verb === action.ability);
+  return key ? ABILITIES[key].kind : undefined;
+}
+
+/** A seat some block of these actions named: whatever he does comes to nothing, a check tells him nothing (E13). */
+export const blockedBy = (
+  t: Table,
+  actions: readonly { seat: Seat; ability: string; target: Seat }[],
+  seat: Seat,
+) => actions.some((a) => a.target === seat && kindOf(t, a) === 'block');
 
 /** Living seats that wake with a group tonight, ascending. */
 export const wakersOf = (t: Table, wake: WakeGroup): Seat[] =>

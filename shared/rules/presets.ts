@@ -13,6 +13,10 @@ export interface Preset {
   rolesFor(n: number): Partial<Record<RoleId, number>>;
   /** The order roles wake in and their actions resolve (C12, E13). */
   wakeOrder: readonly WakeGroup[];
+  /** The family of rules it plays: the role tables, or the forum's (seed 003). */
+  ruleSet: 'standard' | 'forum';
+  /** Roles a hand-made deal must hold exactly this many of, and the refusal that says so. */
+  required?: { roles: Partial<Record<RoleId, number>>; message: string };
 }
 
 const noMeta = { tournament: '', stage: '', table: '', game: '' };
@@ -90,6 +94,7 @@ function mafiaTable(n: number, sheriffFrom: number): Partial<Record<RoleId, numb
 /** Seed 000: an online room with an automatic game master (A1–A9). */
 const online: Preset = {
   id: 'online',
+  ruleSet: 'standard',
   source: '000',
   minPlayers: 4,
   maxPlayers: 20,
@@ -101,6 +106,7 @@ const online: Preset = {
 /** Seed 001: the classic Sleeping City rules (B1–B12). */
 const classic: Preset = {
   id: 'classic',
+  ruleSet: 'standard',
   source: '001',
   minPlayers: 7,
   maxPlayers: 20,
@@ -121,6 +127,11 @@ const classic: Preset = {
 /** Seed 002 sport mode and sport-rules.md (C1–C7, FIIM defaults). */
 const sport: Preset = {
   id: 'sport',
+  ruleSet: 'standard',
+  required: {
+    roles: { sheriff: 1, don: 1 },
+    message: 'a sport table has exactly one Sheriff and one Don (C2)',
+  },
   source: '002',
   minPlayers: 10,
   maxPlayers: 10,
@@ -162,6 +173,7 @@ const sport: Preset = {
 /** Seed 004: club rules (E1–E16). */
 const club: Preset = {
   id: 'club',
+  ruleSet: 'standard',
   source: '004',
   // E15–E16: the smallest table that seats the role table's five roles (Putana, mafioso, Don, Sheriff, Maniac).
   minPlayers: 5,
@@ -194,6 +206,7 @@ const club: Preset = {
 /** Seed 002 standard mode: the big role game (C8–C27). */
 const roleGame: Preset = {
   id: 'roleGame',
+  ruleSet: 'standard',
   source: '002',
   minPlayers: 5,
   maxPlayers: 25,
@@ -225,6 +238,7 @@ const HOUR = 3600;
  */
 const forum: Preset = {
   id: 'forum',
+  ruleSet: 'forum',
   source: '003',
   minPlayers: 7,
   maxPlayers: 30,

@@ -10,6 +10,7 @@ import { resolveNight } from '../night/resolve.js';
 import {
   ABILITIES,
   abilitiesOf,
+  blockedBy,
   countsAsMafiaNow,
   dealtSeats,
   dealtToWake,
@@ -95,8 +96,7 @@ function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
 }
 
 /** A block on the checker spoils his check: he learns nothing (E13). */
-export const blockedIn = (actions: NightAction[], seat: Seat) =>
-  actions.some((a) => a.ability === 'block' && a.target === seat);
+export const blockedIn = (s: GameState, actions: NightAction[], seat: Seat) => blockedBy(s, actions, seat);
 
 /**
  * A check's answer reaches the checker unless he was blocked; at a night where all act at once, only when
@@ -105,7 +105,7 @@ export const blockedIn = (actions: NightAction[], seat: Seat) =>
 function checksOf(s: GameState, seat: Seat): YouView['checks'] {
   const own = (a: NightAction) => a.seat === seat && a.result !== undefined;
   const answers = (round: number, actions: NightAction[]) =>
-    blockedIn(actions, seat)
+    blockedIn(s, actions, seat)
       ? []
       : actions.filter(own).map((a) => ({ round, target: a.target, result: a.result! }));
   const past = s.nights.flatMap((n: NightReport) => answers(n.round, n.actions));

@@ -110,6 +110,19 @@ describe('role game (seed 002, standard mode)', () => {
     expect(winnerWith(roles, [4, 5])).toBe('maniac');
   });
 
+  it("C15: the Jester is no civilian in the mafia's parity — two mafiosi against two civilians and a living Jester win", () => {
+    // «câștigă când numărul mafioților este egal cu sau mai mare decât al civililor»
+    const roles: Record<number, RoleId> = {
+      1: 'mafia',
+      2: 'mafia',
+      3: 'civilian',
+      4: 'civilian',
+      5: 'jester',
+    };
+    expect(winnerWith(roles, [1, 2, 3, 4, 5])).toBe('mafia');
+    expect(winnerWith({ ...roles, 5: 'civilian' }, [1, 2, 3, 4, 5])).toBe(null);
+  });
+
   it('C15, C16: while civilians remain the mafia must also remove the Yakuza; the Yakuza wins as the only gang at parity', () => {
     const roles: Record<number, RoleId> = {
       1: 'mafia',
@@ -157,6 +170,18 @@ describe('role game (seed 002, standard mode)', () => {
     ballot(t, { 1: 2, 3: 2, 4: 2 });
     advanceTo(t, { over: true });
     expect(result(t)).toMatchObject({ winner: 'jester', winners: [2] });
+  });
+
+  it('C17: with jesterEndsGame on, the game ends the moment the vote removes the Jester, before any last word', () => {
+    // «Activat: imediat ce Bufonul este eliminat prin vot, partida se încheie cu victoria lui.»
+    const t = roleGame({ 1: 'mafia', 2: 'jester' }, 6, { firstDay: 'vote', jesterEndsGame: true });
+    toDay(t, 1);
+    talk(t, { 3: 2 });
+    speakersUntilVote(t);
+    ballot(t, { 1: 2, 3: 2, 4: 2 });
+    expect(t.state.phase.kind).toBe('over');
+    expect(t.state.phase.stage).not.toBe('lastWord');
+    expect(result(t)).toMatchObject({ over: true, winner: 'jester', winners: [2] });
   });
 
   it('C17: with jesterEndsGame off, the voted-out Jester is among the winners and the game goes on', () => {

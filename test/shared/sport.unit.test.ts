@@ -542,6 +542,19 @@ describe('sport preset: fouls, removals and points', () => {
     expect(t.state.ballots).toEqual([]);
   });
 
+  it('a player removed by his 4th foul gets no speech later that day: the floor passes to the next living seat', () => {
+    // «4th foul: he leaves at once, without a last word» — nor with a speech of the day still to come.
+    const t = sport();
+    day(t, 1);
+    expect(result(t).speaker).toBe(1);
+    for (let i = 0; i < 4; i++) does(t, 'host', { type: 'foul', seat: 4 });
+    does(t, 1, { type: 'endSpeech' });
+    does(t, 2, { type: 'endSpeech' });
+    does(t, 3, { type: 'endSpeech' });
+    expect(result(t)).toMatchObject({ phase: { stage: 'speech' }, speaker: 5 });
+    expect(t.state.agenda.some((step) => step.speaker === 4)).toBe(false);
+  });
+
   it("a removal after the vote's result is known cancels the next day's vote instead", () => {
     const t = sport();
     day(t, 1);

@@ -1,8 +1,6 @@
 import { cleanName, isReservedName, nameKey } from '../../domain/names.js';
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
-import { forumTable } from '../../forum/game.js';
 import { forumRolesProblem } from '../../forum/roles.js';
-import { initialForum } from '../../forum/state.js';
 import { dealHasMafia, ROLES, type RoleId, roleIdOf } from '../../roles/index.js';
 import { PRESETS } from '../../rules/presets.js';
 import type { Settings } from '../../rules/settings.js';
@@ -10,6 +8,7 @@ import { mergeSettings, rolesForTable } from '../../rules/table.js';
 import { type Handler, inLobby, isRejection, maxSeats, no, seated, seatsOf } from '../checks.js';
 import { beginPlay, endStep, startStep } from '../flow.js';
 import { shuffle } from '../random.js';
+import { ruleSetOf } from '../rule-sets.js';
 import type { GameState } from '../state.js';
 import { emit, type Tx } from '../tx.js';
 
@@ -82,12 +81,7 @@ export function seatNewPlayer(
 
 function deal(tx: Tx, roles: Record<string, RoleId>): void {
   emit(tx, { type: 'rolesDealt', roles });
-  if (tx.state.settings.preset === 'forum') {
-    emit(tx, {
-      type: 'forumHoldings',
-      forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
-    });
-  }
+  ruleSetOf(tx.state).dealt(tx);
   beginPlay(tx);
 }
 
@@ -99,11 +93,12 @@ export function pick(tx: Tx, seat: Seat, card: number, deck: RoleId[]): void {
 
 const count = (roles: RoleId[], role: RoleId) => roles.filter((r) => r === role).length;
 
-/** A hand-made deal keeps the roles the rule set always has: sport's one Sheriff and one Don (C2). */
+/** A hand-made deal keeps the roles the preset always has, as its row says: sport's one Sheriff and one Don (C2). */
 function checkManualDeal(s: Settings, roles: RoleId[]): Rejection | undefined {
   if (!dealHasMafia(roles)) return no('bad_settings', 'assign at least one mafioso before starting');
-  if (s.preset === 'sport' && (count(roles, 'sheriff') !== 1 || count(roles, 'don') !== 1))
-    return no('bad_settings', 'a sport table has exactly one Sheriff and one Don (C2)');
+  const { required } = PRESETS[s.preset];
+  if (required && Object.entries(required.roles).some(([role, n]) => count(roles, role as RoleId) !== n))
+    return no('bad_settings', required.message);
   return undefined;
 }
 

@@ -1,8 +1,7 @@
-import { forumAct } from '../../forum/game.js';
-import { ABILITIES, abilityFor, countsAsMafiaNow, playsAs, VERBS } from '../../roles/index.js';
+import { countsAsMafiaNow } from '../../roles/index.js';
 import { type Handler, isRejection, living, livingTarget, no } from '../checks.js';
 import { endStep, everyoneActed } from '../flow.js';
-import { blockedNow, checkResult, targetProblem } from '../targets.js';
+import { ruleSetOf } from '../rule-sets.js';
 import { emit } from '../tx.js';
 
 const knowTeam: Handler<'knowTeam'> = (tx, _c, who) => {
@@ -32,38 +31,8 @@ const act: Handler<'act'> = (tx, c, who) => {
   }
   const seat = living(s, who);
   if (isRejection(seat)) return seat;
-  if (s.forum) {
-    const refused = forumAct(tx, c, seat);
-    if (!refused && tx.state.settings.master === 'auto' && everyoneActed(tx.state)) endStep(tx);
-    return refused;
-  }
-  // The forum's verbs mean nothing outside the forum game.
-  const verb = VERBS.find((x) => x === c.ability);
-  const key = verb && abilityFor(s, seat, verb);
-  if (!key) return no('not_allowed', `a ${playsAs(s, seat)} cannot ${c.ability} tonight`);
-  const ability = ABILITIES[key];
-  if (stage === 'wake' && ability.wake !== s.wake) return no('not_your_turn', `the ${s.wake} is awake now`);
-  const named = c.targets ?? (c.target === undefined ? [] : [c.target]);
-  if (c.targets && c.target !== undefined)
-    return no('bad_command', 'name the target once: target or targets');
-  if (named.length > ability.targets.count)
-    return no('bad_command', `${c.ability} names ${ability.targets.count} seat(s), not ${named.length}`);
-  const target = livingTarget(s, named[0]);
-  if (isRejection(target)) return target;
-  if (s.actions.some((a) => a.seat === seat && a.ability === c.ability))
-    return no('already_acted', `you have already used ${c.ability} tonight`);
-  if (s.recordedShot && ability.wake === 'mafia' && ability.joint)
-    return no('already_acted', 'the shot is already recorded');
-  const bad = targetProblem(s, seat, key, target);
-  if (bad) return bad;
-  const late = s.stepStartedAt + s.settings.timers.night * 1000;
-  if (s.settings.master === 'auto' && !ability.joint && tx.meta.now > late)
-    return no('too_late', 'your window closed');
-  const result = ability.kind === 'inspect' && !blockedNow(s, seat) ? checkResult(s, key, target) : undefined;
-  emit(tx, {
-    type: 'actionTaken',
-    action: { seat, ability: ability.verb, target, ...(result ? { result } : {}) },
-  });
+  const refused = ruleSetOf(s).act(tx, c, seat);
+  if (refused) return refused;
   if (tx.state.settings.master === 'auto' && everyoneActed(tx.state)) endStep(tx);
   return undefined;
 };

@@ -1,0 +1,70 @@
+import type { Seat } from '../domain/vocabulary.js';
+import { resolveNight } from '../night/resolve.js';
+import { ABILITIES, abilitiesOf, abilityFor, playsAs, VERBS } from '../roles/index.js';
+import { isRejection, livingTarget, no } from './checks.js';
+import type { CommandOf } from './commands.js';
+import type { RuleSet } from './rule-set.js';
+import { blockedNow, checkResult, targetProblem } from './targets.js';
+import { emit, type Tx } from './tx.js';
+import { standardWinnerOf } from './win.js';
+
+/** `act` by the role and ability tables (A4–A7, B7, C4–C5, C24, E13). */
+function act(tx: Tx, c: CommandOf<'act'>, seat: Seat) {
+  const s = tx.state;
+  const { stage } = s.phase;
+  // Another family's verbs mean nothing here.
+  const verb = VERBS.find((x) => x === c.ability);
+  const key = verb && abilityFor(s, seat, verb);
+  if (!key) return no('not_allowed', `a ${playsAs(s, seat)} cannot ${c.ability} tonight`);
+  const ability = ABILITIES[key];
+  if (stage === 'wake' && ability.wake !== s.wake) return no('not_your_turn', `the ${s.wake} is awake now`);
+  const named = c.targets ?? (c.target === undefined ? [] : [c.target]);
+  if (c.targets && c.target !== undefined)
+    return no('bad_command', 'name the target once: target or targets');
+  if (named.length > ability.targets.count)
+    return no('bad_command', `${c.ability} names ${ability.targets.count} seat(s), not ${named.length}`);
+  const target = livingTarget(s, named[0]);
+  if (isRejection(target)) return target;
+  if (s.actions.some((a) => a.seat === seat && a.ability === c.ability))
+    return no('already_acted', `you have already used ${c.ability} tonight`);
+  if (s.recordedShot && ability.wake === 'mafia' && ability.joint)
+    return no('already_acted', 'the shot is already recorded');
+  const bad = targetProblem(s, seat, key, target);
+  if (bad) return bad;
+  const late = s.stepStartedAt + s.settings.timers.night * 1000;
+  if (s.settings.master === 'auto' && !ability.joint && tx.meta.now > late)
+    return no('too_late', 'your window closed');
+  const result = ability.kind === 'inspect' && !blockedNow(s, seat) ? checkResult(s, key, target) : undefined;
+  emit(tx, {
+    type: 'actionTaken',
+    action: { seat, ability: ability.verb, target, ...(result ? { result } : {}) },
+  });
+  return undefined;
+}
+
+/** The rules of seeds 000–002 and 004: the role, ability and team tables. */
+export const STANDARD: RuleSet = {
+  dealt: () => {},
+  act,
+  everyoneActed: (s) =>
+    s.alive.every((seat) =>
+      abilitiesOf(s, seat).every((key) =>
+        s.actions.some((x) => x.seat === seat && x.ability === ABILITIES[key].verb),
+      ),
+    ),
+  resolveNight: (tx) => {
+    const s = tx.state;
+    const input = {
+      round: s.phase.round,
+      alive: s.alive,
+      roles: s.roles,
+      actions: s.actions,
+      recordedShot: s.recordedShot,
+      settings: s.settings,
+    };
+    emit(tx, { type: 'nightResolved', report: resolveNight(input) });
+  },
+  afterElimination: () => {},
+  winnerNow: (s) => standardWinnerOf(s),
+  winsOnNight: false,
+};
