@@ -14,6 +14,21 @@ export function acceptView(held: Held | null, gameId: string, version: number): 
   return version >= held.version;
 }
 
+/**
+ * What a client does with a `chat` frame (messages that bring its view of `base` to `version`): nothing when
+ * it holds `version` already (a repeat, or a view that came first) or holds no view of that game yet (the
+ * view on its way has them); `sync` when it holds less than `base` — it missed a frame, and appending would
+ * show a view the server never built; otherwise it appends them.
+ */
+export function chatStep(
+  held: Held | null,
+  gameId: string,
+  frame: { version: number; base: number },
+): 'append' | 'ignore' | 'sync' {
+  if (!held || held.gameId !== gameId || frame.version <= held.version) return 'ignore';
+  return frame.base > held.version ? 'sync' : 'append';
+}
+
 /** The count of spectators a client holds, with the frame it came in. */
 export interface HeldAudience {
   gameId: string;
