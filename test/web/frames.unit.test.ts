@@ -52,9 +52,12 @@ describe('a chat frame reaching the phone: append, ignore, or ask for sync', () 
     expect(chatStep(held, 'g1', { version: 15, base: 13 })).toBe('sync');
   });
 
-  it('given the version held already (a repeat, or a view that overtook it), when the frame comes, then it is ignored', () => {
+  it('given the version it brings held already (a sync reply crossed it), when the frame comes, then it is ignored', () => {
     expect(chatStep(held, 'g1', { version: 12, base: 10 })).toBe('ignore');
-    expect(chatStep(held, 'g1', { version: 11, base: 10 })).toBe('ignore');
+  });
+
+  it('given a version held beyond the frame (a stale frame, or a version that is not the server’s), when it comes, then the phone asks for sync, as for a stale view', () => {
+    expect(chatStep(held, 'g1', { version: 11, base: 10 })).toBe('sync');
   });
 
   it('given no view of that game held (a resume under way), when the frame comes, then it is ignored: the view on its way holds it', () => {

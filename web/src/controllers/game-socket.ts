@@ -467,7 +467,10 @@ export class GameSocket implements ReactiveController, Signalling {
     this.options.onChange();
   }
 
-  /** Messages said since a view held: appended to it, or, when a frame before them was missed, a `sync`. */
+  /**
+   * Messages said since a view held: appended to it; when a frame before them was missed, or the version
+   * held is not the server's, a `sync` instead.
+   */
   private takeChat(frame: Extract<ServerFrame, { type: 'chat' }>): void {
     const session = this.session;
     if (!session || this.resyncing) return;

@@ -16,17 +16,18 @@ export function acceptView(held: Held | null, gameId: string, version: number): 
 
 /**
  * What a client does with a `chat` frame (messages that bring its view of `base` to `version`): nothing when
- * it holds `version` already (a repeat, or a view that came first) or holds no view of that game yet (the
- * view on its way has them); `sync` when it holds less than `base` — it missed a frame, and appending would
- * show a view the server never built; otherwise it appends them.
+ * it holds no view of that game yet (the view on its way has them) or holds `version` itself (the reply to a
+ * `sync` crossed it); `sync` when it holds less than `base` — it missed a frame, and appending would show a
+ * view the server never built — or more than `version`: stale, or the version held is not the server's (as
+ * for a view, `acceptView`); otherwise it appends them.
  */
 export function chatStep(
   held: Held | null,
   gameId: string,
   frame: { version: number; base: number },
 ): 'append' | 'ignore' | 'sync' {
-  if (!held || held.gameId !== gameId || frame.version <= held.version) return 'ignore';
-  return frame.base > held.version ? 'sync' : 'append';
+  if (!held || held.gameId !== gameId || frame.version === held.version) return 'ignore';
+  return frame.base > held.version || frame.version < held.version ? 'sync' : 'append';
 }
 
 /** The count of spectators a client holds, with the frame it came in. */
