@@ -147,6 +147,12 @@ export type ServerFrame =
    */
   | { type: 'audience'; gameId: string; count: number; rev: number }
   | { type: 'view'; version: number; view: GameView }
+  /**
+   * Chat messages said since the receiver's view of version `base`, which brings it to `version`: sent
+   * instead of the whole view when nothing else of it changed. A client holding a version below `base`
+   * missed a frame and asks for `sync`; one holding `version` or more has these already.
+   */
+  | { type: 'chat'; version: number; base: number; messages: ChatMessage[] }
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
   | { type: 'pong' }

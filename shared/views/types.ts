@@ -123,7 +123,6 @@ export interface GameView {
   ballot: Ballot | null;
   ballots: BallotRecord[];
   morning: MorningView | null;
-  chat: ChatMessage[];
   cards: { count: number; picked: Record<string, number> } | null;
   bestMove: { seat: Seat; targets: Seat[] | null; open: boolean } | null;
   eliminated: Elimination[];
@@ -140,4 +139,6 @@ export interface GameView {
   rematch: { gameId: string; code: string } | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */
   story: StoryChapter[] | null;
+  /** The latest messages of the channels the viewer may read; `chat` frames add to them between views. */
+  chat: ChatMessage[];
 }

@@ -2,10 +2,10 @@ import { totals } from '../audit/points.js';
 import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
-import { CHAT_KEPT, type GameState } from '../engine/state.js';
+import type { GameState } from '../engine/state.js';
 import { targetsOf } from '../engine/targets.js';
 import { forumViewFor } from '../forum/view.js';
-import type { NightAction, NightReport } from '../log/records.js';
+import type { ChatMessage, NightAction, NightReport } from '../log/records.js';
 import { resolveNight } from '../night/resolve.js';
 import {
   ABILITIES,
@@ -21,15 +21,12 @@ import {
   wakersOf,
 } from '../roles/index.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
+import { CHAT_IN_VIEW } from './chat-in-view.js';
 import { storyOf } from './story.js';
 import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 import { undoStepOf } from './undo.js';
 
-/**
- * A view carries only the latest chat messages the viewer may read: a chatty game must stay far below API
- * Gateway's 128 KB message limit. The whole conversation stays in the log for replays.
- */
-export const CHAT_IN_VIEW = CHAT_KEPT;
+export { CHAT_IN_VIEW };
 
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
 export const isPrivileged = (s: GameState, viewer: Viewer) =>
@@ -263,7 +260,6 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     ballot: s.ballot,
     ballots: s.ballots,
     morning,
-    chat: s.chat.filter((m) => canRead(s, viewer, m.channel)).slice(-CHAT_IN_VIEW),
     cards: s.deck ? { count: s.deck.length, picked: { ...s.picks } } : null,
     // The best move is named aloud at the table (sport-rules.md): public.
     bestMove: s.bestMove,
@@ -278,8 +274,14 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
     story: over ? storyOf(s) : null,
+    // Last, so the fan-out can tell a round that only added chat from one that changed the rest.
+    chat: chatFor(s, viewer),
   };
 }
+
+/** The latest messages of every channel the viewer may read (canRead), oldest first. */
+export const chatFor = (s: GameState, viewer: Viewer): ChatMessage[] =>
+  s.chat.filter((m) => canRead(s, viewer, m.channel)).slice(-CHAT_IN_VIEW);
 
 /** Each channel is read only by those it is for: the mafia's by the mafia, the dead's by the dead (A3). */
 export function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {

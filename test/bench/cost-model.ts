@@ -3,7 +3,9 @@
 // their own (own caches) over one store, directory and deadline book. Every commit reaches the projector
 // (one stream batch each: the most invocations it could take), every deadline is fired by the deadline
 // function. Printed: messages, invocations, table requests and units, timers; docs/scale.md prices them.
-// Usage: npx tsx test/bench/cost-model.ts [games=20]
+// With `chat` lines, the game is played with sport's chat switched on and the living say up to that many
+// lines on the table channel, a few with each step of a day, so every seat is sent them as it would be.
+// Usage: npx tsx test/bench/cost-model.ts [games=20] [chat=0]
 import { ManualClock } from '../../functions/adapters/memory/clock.js';
 import { MemoryDeadlineBook } from '../../functions/adapters/memory/deadline-book.js';
 import { MemoryDirectory } from '../../functions/adapters/memory/directory.js';
@@ -16,13 +18,17 @@ import { pendingDeadline } from '../../functions/app/projector.js';
 import type { ClientFrame, ServerFrame } from '../../shared/index.js';
 
 const games = Number(process.argv[2] ?? 20);
+const chatLines = Number(process.argv[3] ?? 0);
 const KB = 1024;
+/** API Gateway bills a message per 32 KB started. */
+const BILLED = 32 * KB;
 
 /** Every call to an object's methods, counted per method, with the bytes of what went in or came out. */
 class Counter {
   readonly calls = new Map<string, number>();
   readonly units = { read: 0, write: 0 };
-  readonly posts = { count: 0, bytes: 0 };
+  readonly posts = { count: 0, bytes: 0, billed: 0, chat: 0 };
+  said = 0;
 
   wrap<T extends object>(
     name: string,
@@ -54,10 +60,13 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
   const clock = new ManualClock();
   const fanOut = new MemoryFanOut();
   const realFanOut = fanOut.post.bind(fanOut);
-  fanOut.post = async (connectionId, frame) => {
+  fanOut.post = async (connectionId, frame, text) => {
+    const bytes = text === undefined ? size(frame) : Buffer.byteLength(text);
     counter.posts.count++;
-    counter.posts.bytes += size(frame);
-    return realFanOut(connectionId, frame);
+    counter.posts.bytes += bytes;
+    counter.posts.billed += Math.max(1, Math.ceil(bytes / BILLED));
+    if (frame.type === 'chat') counter.posts.chat++;
+    return realFanOut(connectionId, frame, text);
   };
   const store = counter.wrap('store', new MemoryEventStore(), (method, args, result) => {
     if (method === 'append') counter.units.write += writeUnits(size(args[0]));
@@ -101,7 +110,11 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
     projected = commits.at(-1)?.seq ?? projected;
   };
   const created = (
-    await send('host', { action: 'create', settings: { preset: 'sport', master: 'auto' }, name: 'Host' })
+    await send('host', {
+      action: 'create',
+      settings: { preset: 'sport', master: 'auto', ...(chatLines > 0 ? { chat: true } : {}) },
+      name: 'Host',
+    })
   )[0] as Extract<ServerFrame, { type: 'created' }>;
   const { gameId } = created;
   for (let seat = 1; seat <= 10; seat++)
@@ -112,6 +125,7 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
   const started = clock.now();
   await command('host', { type: 'start' });
   await projectNew(gameId);
+  let said = 0;
   let next = seed;
   const rand = () => {
     next = (next * 1103515245 + 12345) % 2147483648;
@@ -137,6 +151,18 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
     const target = s.alive[Math.floor(rand() * s.alive.length)];
     // Players take part of their time: a speech, a vote, a night call each last a few seconds.
     clock.advance(5_000 + Math.floor(rand() * 20_000));
+    if (s.phase.kind === 'day' && s.phase.stage !== 'lastWord') {
+      for (let i = 0; i < 4 && said < chatLines; i++) {
+        const by = s.alive[Math.floor(rand() * s.alive.length)];
+        const reply = await command(`p${by}`, {
+          type: 'say',
+          channel: 'table',
+          text: `line ${said} from ${by}`,
+        });
+        if (reply[0]?.type === 'ack') said++;
+        await projectNew(gameId);
+      }
+    }
     if (s.phase.stage === 'speech' && s.speaker) {
       await command(`p${s.speaker}`, { type: 'nominate', target });
       await command(`p${s.speaker}`, { type: 'endSpeech' });
@@ -154,6 +180,7 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
       await projectNew(gameId);
     }
   }
+  counter.said += said;
   return {
     frames,
     commits: projected,
@@ -180,6 +207,9 @@ console.log(`${games} sport games of 10 players (${finished} played to the end),
 console.log(`  game clock ${per(minutes)} minutes, commits ${per(commits)}`);
 console.log(
   `  client frames in (no pings) ${per(frames)}, frames posted out ${per(counter.posts.count)}, ${(counter.posts.bytes / Math.max(1, counter.posts.count) / KB).toFixed(2)} KB each`,
+);
+console.log(
+  `  chat lines said ${per(counter.said)}, chat frames posted ${per(counter.posts.chat)}, API Gateway units billed for posts ${per(counter.posts.billed)}`,
 );
 console.log(`  table units: read ${per(counter.units.read)}, write ${per(counter.units.write)}`);
 for (const [name, count] of [...counter.calls].sort()) console.log(`  ${name.padEnd(30)} ${per(count)}`);

@@ -313,8 +313,9 @@ describe('application service: projector and deadlines', () => {
     await other.send('p1', command('elsewhere', { type: 'say', channel: 'table', text: 'from afar' }));
     h.fanOut.take('p2');
     expect(await h.app.project(gameId, 4)).toMatchObject({ kind: 'sent', version: 4 });
-    const view = h.fanOut.take('p2')[0] as Extract<ServerFrame, { type: 'view' }>;
-    expect(view.view.chat.map((m) => m.text)).toEqual(['from afar']);
+    const line = h.fanOut.take('p2')[0] as Extract<ServerFrame, { type: 'chat' }>;
+    expect(line).toMatchObject({ type: 'chat', version: 4 });
+    expect(line.messages.map((m) => m.text)).toEqual(['from afar']);
   });
 
   it('given a gone connection, when views are sent, then it is forgotten', async () => {

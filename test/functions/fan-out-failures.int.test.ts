@@ -67,7 +67,7 @@ describe('fan-out failures', () => {
     const projection = await h.app.project(created.gameId, seq);
 
     expect(projection).toMatchObject({ kind: 'sent', version: seq, sent: 2, gone: 1, failed: 1 });
-    for (const c of ['host', 'p3']) expect(h.fanOut.take(c).some((f) => f.type === 'view')).toBe(true);
+    for (const c of ['host', 'p3']) expect(h.fanOut.take(c).some((f) => f.type === 'chat')).toBe(true);
     expect(await h.directory.connection('p2')).toBeNull();
     expect(await h.directory.connection('p1')).not.toBeNull();
     expect(h.meter.get(Metric.postFailed)).toBe(1);

@@ -76,7 +76,7 @@ const linksIn = (posted: Posted, place: Place) =>
   posted.get(`c-${place}`)?.find((f) => f.frame.type === 'links');
 
 describe('a round of views: each seat sent its own, only when it changed', () => {
-  it('given the mafia chatting at night, when the round goes out, then only the mafia get a frame, and it is the JSON of the frame', async () => {
+  it('given the mafia chatting at night, when the round goes out, then only the mafia get a frame: the line alone, as the JSON of the frame', async () => {
     const { deps, fanOut, t, shown: before } = await givenShown({ kind: 'night', round: 1 });
 
     does(t, 1, { type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
@@ -88,7 +88,14 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     expect(result).toMatchObject({ version: after.version, sent: 2, gone: 0, failed: 0 });
     for (const frames of posted.values()) {
       for (const { frame, text } of frames) expect(text).toBe(JSON.stringify(frame));
-      expect(frames.map((f) => f.frame.type)).toEqual(['view']);
+      expect(frames.map((f) => f.frame)).toEqual([
+        {
+          type: 'chat',
+          version: after.version,
+          base: before.version,
+          messages: [expect.objectContaining({ seat: 1, channel: 'mafia', text: 'the sheriff is 3' })],
+        },
+      ]);
     }
   });
 
@@ -101,13 +108,14 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     expect(fanOut.take().size).toBe(0);
   });
 
-  it('given a vote every seat sees, round after round, when each goes out, then every place gets the new view each time', async () => {
+  it('given table chat every seat reads, round after round, when each goes out, then every place gets the line alone, following the version it was last sent', async () => {
     const { deps, fanOut } = await given();
     const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
     until(t, { phase: { kind: 'day', round: 1 } });
     let shown = fold(t);
     await sendViews(deps, held(shown), emptyFold);
     fanOut.take();
+    let base = shown.version;
     for (const message of ['first', 'second', 'third']) {
       does(t, 4, { type: 'say', channel: 'table', text: message });
       const now = fold(t);
@@ -115,12 +123,45 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
       const posted = fanOut.take();
       expect(posted.size).toBe(places.length);
       for (const frames of posted.values()) {
-        const view = frames.find((f) => f.frame.type === 'view');
-        expect(view?.frame).toMatchObject({ type: 'view', version: now.version });
-        expect(view?.text).toBe(JSON.stringify(view?.frame));
+        expect(frames).toHaveLength(1);
+        expect(frames[0].frame).toMatchObject({ type: 'chat', version: now.version, base });
+        expect(frames[0].text).toBe(JSON.stringify(frames[0].frame));
+        expect((frames[0].frame as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
+          message,
+        ]);
       }
       shown = now;
+      base = now.version;
     }
+  });
+
+  it('given the mafia chatting at night while the town hears nothing, when the mafia speak again, then their next line follows the version of their last frame, not the rounds they were not sent', async () => {
+    const { deps, fanOut, t, shown: before } = await givenShown({ kind: 'night', round: 1 });
+    does(t, 1, { type: 'say', channel: 'mafia', text: 'first' });
+    const first = fold(t);
+    await sendViews(deps, held(first), before);
+    fanOut.take();
+    does(t, 1, { type: 'mafiaMic', on: true });
+    const mic = fold(t);
+    await sendViews(deps, held(mic), first);
+    fanOut.take();
+    does(t, 3, { type: 'act', ability: 'check', target: 5 });
+    const checked = fold(t);
+    await sendViews(deps, held(checked), mic);
+    const sheriff = fanOut.take().get('c-3');
+    expect(sheriff?.map((f) => f.frame.type)).toEqual(['view']);
+
+    does(t, 2, { type: 'say', channel: 'mafia', text: 'second' });
+    const second = fold(t);
+    await sendViews(deps, held(second), checked);
+    const posted = fanOut.take();
+    expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
+    // the Don's view changed with the microphone (mic.version), the mafioso's too: that is their base
+    expect(posted.get('c-2')?.[0].frame).toMatchObject({
+      type: 'chat',
+      version: second.version,
+      base: mic.version,
+    });
   });
 
   it('given the host changing the settings in the lobby, when the round goes out, then every place gets a view with the new settings', async () => {
@@ -151,7 +192,7 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
       does(t, 4, { type: 'say', channel: 'table', text: message });
       const now = fold(t);
       await sendViews(deps, held(now), shown);
-      for (const frames of fanOut.take().values()) expect(frames.map((f) => f.frame.type)).toEqual(['view']);
+      for (const frames of fanOut.take().values()) expect(frames.map((f) => f.frame.type)).toEqual(['chat']);
       shown = now;
     }
   });

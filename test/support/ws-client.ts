@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { GameView, ServerFrame } from '../../shared/index.js';
+import { CHAT_IN_VIEW } from '../../shared/views/chat-in-view.js';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 type ViewFrame = Frame<'view'>;
 
 /**
  * A player's (or host's) socket for tests: sends frames, keeps every frame received in order, and waits for
- * the one it needs. Views are also kept per version so a test can check what this socket was shown.
+ * the one it needs. Views are also kept per version so a test can check what this socket was shown: a
+ * `chat` frame that follows the view held is kept as that view with its messages appended, as the PWA does;
+ * one that does not follow it (a frame was missed) shows nothing until a full view comes.
  */
 export class GameClient {
   readonly frames: ServerFrame[] = [];
+  private readonly shown: ViewFrame[] = [];
   private readonly waiters = new Set<() => void>();
   gameId = '';
   token = '';
@@ -18,7 +22,10 @@ export class GameClient {
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.frames.push(JSON.parse(data.toString()) as ServerFrame);
+      const frame = JSON.parse(data.toString()) as ServerFrame;
+      this.frames.push(frame);
+      if (frame.type === 'view') this.shown.push(frame);
+      if (frame.type === 'chat') this.append(frame);
       for (const wake of [...this.waiters]) wake();
     });
     ws.on('close', () => {
@@ -53,11 +60,30 @@ export class GameClient {
     return this.waitFor(match, timeoutMs, from);
   }
 
+  private append(frame: Frame<'chat'>): void {
+    const held = this.shown.reduce<ViewFrame | null>(
+      (a, b) => (a === null || b.version > a.version ? b : a),
+      null,
+    );
+    if (held === null || frame.version <= held.version || frame.base > held.version) return;
+    const chat = [...held.view.chat, ...frame.messages].slice(-CHAT_IN_VIEW);
+    this.shown.push({ type: 'view', version: frame.version, view: { ...held.view, chat } });
+  }
+
   /** The first frame (from index `from` on) that matches, waiting for it if need be. */
   waitFor<T extends ServerFrame>(match: (f: ServerFrame) => f is T, timeoutMs = 5000, from = 0): Promise<T> {
+    return this.waitIn(this.frames, match, timeoutMs, from);
+  }
+
+  private waitIn<T extends ServerFrame>(
+    list: readonly ServerFrame[],
+    match: (f: ServerFrame) => f is T,
+    timeoutMs: number,
+    from: number,
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
-        const found = this.frames.slice(from).find(match);
+        const found = list.slice(from).find(match);
         if (found === undefined) return false;
         cleanup();
         resolve(found);
@@ -67,7 +93,7 @@ export class GameClient {
         cleanup();
         reject(
           new Error(
-            `no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`,
+            `no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(list.slice(-3)).slice(0, 600)}`,
           ),
         );
       }, timeoutMs);
@@ -122,8 +148,9 @@ export class GameClient {
     );
   }
 
+  /** The views this socket was shown: each view frame, and each view a chat frame brought. */
   views(): ViewFrame[] {
-    return this.frames.filter((f): f is ViewFrame => f.type === 'view');
+    return [...this.shown];
   }
 
   latest(): GameView | null {
@@ -143,9 +170,11 @@ export class GameClient {
     timeoutMs = 5000,
     minVersion = 0,
   ): Promise<ViewFrame> {
-    return this.waitFor(
+    return this.waitIn(
+      this.shown,
       (f): f is ViewFrame => f.type === 'view' && f.version >= minVersion && match(f.view, f.version),
       timeoutMs,
+      0,
     );
   }
 

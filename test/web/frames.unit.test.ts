@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAudience, acceptView } from '../../web/src/logic/frames.js';
+import { acceptAudience, acceptView, chatStep } from '../../web/src/logic/frames.js';
 
 describe('the stale-frame rule', () => {
   it('takes the first view of a game', () => {
@@ -36,5 +36,32 @@ describe('the audience count a phone keeps', () => {
   it('given a frame of another game (the one just left), when it comes, then it is ignored', () => {
     expect(acceptAudience(null, 'g2', { gameId: 'g1', count: 5, rev: 9 })).toBe(false);
     expect(acceptAudience(held, 'g2', { gameId: 'g2', count: 1, rev: 1 })).toBe(true);
+  });
+});
+
+describe('a chat frame reaching the phone: append, ignore, or ask for sync', () => {
+  const held = { gameId: 'g1', version: 12 };
+
+  it('given the view it follows held, when the frame comes, then its lines are appended', () => {
+    expect(chatStep(held, 'g1', { version: 13, base: 12 })).toBe('append');
+    // versions between base and the one held changed nothing the phone sees
+    expect(chatStep(held, 'g1', { version: 15, base: 10 })).toBe('append');
+  });
+
+  it('given a frame missed before it (its base is ahead of the version held), when it comes, then the phone asks for sync', () => {
+    expect(chatStep(held, 'g1', { version: 15, base: 13 })).toBe('sync');
+  });
+
+  it('given the version it brings held already (a sync reply crossed it), when the frame comes, then it is ignored', () => {
+    expect(chatStep(held, 'g1', { version: 12, base: 10 })).toBe('ignore');
+  });
+
+  it('given a version held beyond the frame (a stale frame, or a version that is not the server’s), when it comes, then the phone asks for sync, as for a stale view', () => {
+    expect(chatStep(held, 'g1', { version: 11, base: 10 })).toBe('sync');
+  });
+
+  it('given no view of that game held (a resume under way), when the frame comes, then it is ignored: the view on its way holds it', () => {
+    expect(chatStep(null, 'g1', { version: 3, base: 1 })).toBe('ignore');
+    expect(chatStep({ gameId: 'g2', version: 1 }, 'g1', { version: 3, base: 1 })).toBe('ignore');
   });
 });

@@ -66,3 +66,48 @@ describe("the PWA's socket: the server's word on the version wins", () => {
     }
   });
 });
+
+describe("the PWA's socket heals a missed frame", () => {
+  it('given a chat frame whose base is ahead of the view held (a frame before it was lost), when it comes, then the app appends nothing and asks for sync, and holds the real view again', async () => {
+    const table = await LocalTable.open(server.wsUrl, 2);
+    let changes = 0;
+    const controller = await seatTwoSocket(server.wsUrl, table, {
+      store: new MemoryStore(),
+      onProblem: () => {},
+      onChange: () => changes++,
+    });
+    try {
+      await table.player(1).command({ type: 'say', channel: 'table', text: 'first' });
+      await until(() => controller.view?.chat.length === 1, 'the first line');
+      const real = controller.version;
+
+      const bindings = await server.app.deps.directory.connectionsOf(table.gameId);
+      const newest = bindings.at(-1)?.connectionId as string;
+      const management = new ApiGatewayManagementApiClient({
+        endpoint: server.managementEndpoint,
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      });
+      const line = { seat: 1, channel: 'table' as const, text: 'after a lost one', at: Date.now(), round: 0 };
+      await new ApiGatewayFanOut(management).post(newest, {
+        type: 'chat',
+        version: real + 5,
+        base: real + 4,
+        messages: [line],
+      });
+      const before = changes;
+      management.destroy();
+
+      // the sync's answer is the server's view: the real version, and no line that was never said
+      await until(() => changes > before, 'the sync');
+      expect(controller.version).toBe(real);
+      expect(controller.view?.chat.map((m) => m.text)).toEqual(['first']);
+      await table.player(1).command({ type: 'say', channel: 'table', text: 'second' });
+      await until(() => controller.version === real + 1, 'the next line');
+      expect(controller.view?.chat.map((m) => m.text)).toEqual(['first', 'second']);
+    } finally {
+      controller.close();
+      await table.close();
+    }
+  });
+});

@@ -4,11 +4,12 @@ import type { ServerFrame } from '../../../shared/protocol/frames.js';
 import type { SignalPayload } from '../../../shared/protocol/signal.js';
 import type { SettingsInput } from '../../../shared/rules/settings.js';
 import type { Endpoint } from '../../../shared/video/links.js';
+import { CHAT_IN_VIEW } from '../../../shared/views/chat-in-view.js';
 import type { GameView } from '../../../shared/views/types.js';
 import type { ConnectionStatus } from '../context/room-context.js';
 import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
 import { reconnectDelay } from '../logic/backoff.js';
-import { acceptAudience, acceptView, type HeldAudience } from '../logic/frames.js';
+import { acceptAudience, acceptView, chatStep, type HeldAudience } from '../logic/frames.js';
 import {
   deviceKey,
   type KeyValueStore,
@@ -390,6 +391,8 @@ export class GameSocket implements ReactiveController, Signalling {
         return;
       case 'view':
         return this.takeView(frame.version, frame.view);
+      case 'chat':
+        return this.takeChat(frame);
       case 'ack':
       case 'rejected': {
         const p = this.pending.get(frame.commandId);
@@ -461,6 +464,22 @@ export class GameSocket implements ReactiveController, Signalling {
       this.setStatus('open');
       this.flush();
     }
+    this.options.onChange();
+  }
+
+  /**
+   * Messages said since a view held: appended to it; when a frame before them was missed, or the version
+   * held is not the server's, a `sync` instead.
+   */
+  private takeChat(frame: Extract<ServerFrame, { type: 'chat' }>): void {
+    const session = this.session;
+    if (!session || this.resyncing) return;
+    const held = this.view ? { gameId: session.gameId, version: this.version } : null;
+    const step = chatStep(held, session.gameId, frame);
+    if (step === 'sync' && this.bound) return this.resync();
+    if (step !== 'append' || !this.view) return;
+    this.view = { ...this.view, chat: [...this.view.chat, ...frame.messages].slice(-CHAT_IN_VIEW) };
+    this.version = frame.version;
     this.options.onChange();
   }
 

@@ -14,6 +14,22 @@ export function acceptView(held: Held | null, gameId: string, version: number): 
   return version >= held.version;
 }
 
+/**
+ * What a client does with a `chat` frame (messages that bring its view of `base` to `version`): nothing when
+ * it holds no view of that game yet (the view on its way has them) or holds `version` itself (the reply to a
+ * `sync` crossed it); `sync` when it holds less than `base` — it missed a frame, and appending would show a
+ * view the server never built — or more than `version`: stale, or the version held is not the server's (as
+ * for a view, `acceptView`); otherwise it appends them.
+ */
+export function chatStep(
+  held: Held | null,
+  gameId: string,
+  frame: { version: number; base: number },
+): 'append' | 'ignore' | 'sync' {
+  if (!held || held.gameId !== gameId || frame.version === held.version) return 'ignore';
+  return frame.base > held.version || frame.version < held.version ? 'sync' : 'append';
+}
+
 /** The count of spectators a client holds, with the frame it came in. */
 export interface HeldAudience {
   gameId: string;
