@@ -70,6 +70,7 @@ async function playAll(seed: number, families: Family[]): Promise<RunResult> {
       const moved = await Promise.all(games.map((g) => g.play(rng)));
       await cloud.discover(games.map((g) => g.gameId));
       await cloud.deliver();
+      await phones.sync();
       cloud.collectTimers();
       if (cloud.pending() === 0) for (const g of games) wrong.push(...(await g.check()));
       // Time passes to the next thing due (a timer, or the sweeper's minute for a deadline nobody timed)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { GameView, ServerFrame } from '../../shared/index.js';
-import { CHAT_IN_VIEW } from '../../shared/views/chat-in-view.js';
+import { appendChat } from '../../shared/views/chat-in-view.js';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 type ViewFrame = Frame<'view'>;
@@ -66,7 +66,7 @@ export class GameClient {
       null,
     );
     if (held === null || frame.version <= held.version || frame.base > held.version) return;
-    const chat = [...held.view.chat, ...frame.messages].slice(-CHAT_IN_VIEW);
+    const chat = appendChat(held.view.chat, frame.messages);
     this.shown.push({ type: 'view', version: frame.version, view: { ...held.view, chat } });
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendChat } from '../../shared/views/chat-in-view.js';
 import { acceptAudience, acceptView, chatStep } from '../../web/src/logic/frames.js';
 
 describe('the stale-frame rule', () => {
@@ -63,5 +64,18 @@ describe('a chat frame reaching the phone: append, ignore, or ask for sync', () 
   it('given no view of that game held (a resume under way), when the frame comes, then it is ignored: the view on its way holds it', () => {
     expect(chatStep(null, 'g1', { version: 3, base: 1 })).toBe('ignore');
     expect(chatStep({ gameId: 'g2', version: 1 }, 'g1', { version: 3, base: 1 })).toBe('ignore');
+  });
+});
+
+describe('the lines a chat frame brings, appended to the view held', () => {
+  const line = (at: number, text: string) => ({ at, round: 1, seat: 3, channel: 'table' as const, text });
+
+  it('given a frame that starts before the view held (reckoned by another container, or after a sync), when appended, then no line is held twice', () => {
+    const held = [line(1, 'a'), line(2, 'b'), line(3, 'c')];
+    expect(appendChat(held, [line(2, 'b'), line(3, 'c'), line(4, 'd')])).toEqual([...held, line(4, 'd')]);
+  });
+
+  it('given a frame of lines all new, when appended, then they follow the view held', () => {
+    expect(appendChat([line(1, 'a')], [line(2, 'b')])).toEqual([line(1, 'a'), line(2, 'b')]);
   });
 });

@@ -139,12 +139,18 @@ export class CloudGame {
       if (!phone.open) continue;
       const expected = viewFrame(this.folded, phone.place) as Extract<ServerFrame, { type: 'view' }>;
       const place = String(phone.place);
-      const due = this.due.get(place) ?? new Set<string>();
-      due.add(expected.view.phase.id);
-      this.due.set(place, due);
-      if (JSON.stringify(phone.latest?.view) !== JSON.stringify(expected.view)) {
+      const phases = this.due.get(place) ?? new Set<string>();
+      phases.add(expected.view.phase.id);
+      this.due.set(place, phases);
+      // Compared key by key (keys in any order), and the keys that differ named.
+      const shown: Record<string, unknown> = { ...phone.latest?.view };
+      const due: Record<string, unknown> = { ...expected.view };
+      const differ = Object.keys(due).filter(
+        (key) => JSON.stringify(shown[key]) !== JSON.stringify(due[key]),
+      );
+      if (differ.length > 0) {
         wrong.push(
-          `${this.tag} ${place} at v${this.folded.version} (${expected.view.phase.id}) shows v${phone.latest?.version} (${phone.latest?.view.phase.id})`,
+          `${this.tag} ${place} at v${this.folded.version} (${expected.view.phase.id}) shows v${phone.latest?.version} (${phone.latest?.view.phase.id}), other ${differ.join(', ')}`,
         );
       }
     }

@@ -1,5 +1,7 @@
 import type { Place } from '../../../functions/ports/directory.js';
 import type { GameView, ServerFrame } from '../../../shared/index.js';
+import { appendChat } from '../../../shared/views/chat-in-view.js';
+import { acceptView, chatStep } from '../../../web/src/logic/frames.js';
 import type { Post } from '../fake-apigw-management.js';
 import type { AwsCloud } from './cloud.js';
 import type { Rng } from './table-driver.js';
@@ -18,6 +20,8 @@ export class SeatedClient {
   latest: { version: number; view: GameView } | null = null;
   /** Every phase id a view it received showed, over all its sockets. */
   readonly phasesSeen = new Set<string>();
+  /** It saw a gap in its frames and asks for its view again. */
+  wantsSync = false;
   /** Refusals and errors it was sent, for a failing run to show. */
   readonly refused: string[] = [];
   private sockets = 1;
@@ -38,9 +42,18 @@ export class SeatedClient {
     if (frame.type === 'joined')
       [this.gameId, this.token, this.place] = [frame.gameId, frame.token, frame.seat];
     if (frame.type === 'rejected' || frame.type === 'error') this.refused.push(JSON.stringify(frame));
+    const held = this.latest === null ? null : { gameId: this.gameId, version: this.latest.version };
+    if (frame.type === 'chat' && this.latest !== null) {
+      // As the PWA does: append a chat frame that follows the view held, ask for `sync` past a gap.
+      const step = chatStep(held, this.gameId, frame);
+      if (step === 'sync') this.wantsSync = true;
+      if (step !== 'append') return;
+      const chat = appendChat(this.latest.view.chat, frame.messages);
+      this.latest = { version: frame.version, view: { ...this.latest.view, chat } };
+    }
     if (frame.type !== 'view') return;
     this.phasesSeen.add(frame.view.phase.id);
-    if (this.latest === null || frame.version > this.latest.version)
+    if (acceptView(held, this.gameId, frame.version))
       this.latest = { version: frame.version, view: frame.view };
   }
 
@@ -102,6 +115,13 @@ export class Phones {
     if (!client.open) return;
     client.open = false;
     this.closed.push(client);
+  }
+
+  /** Each open phone that saw a gap asks for `sync`, and gets its view again. */
+  async sync(): Promise<void> {
+    const behind = [...this.byConnection.values()].filter((c) => c.open && c.wantsSync);
+    for (const c of behind) c.wantsSync = false;
+    await Promise.all(behind.map((c) => this.cloud.message(c.connectionId, { action: 'sync' })));
   }
 
   /** Sockets older than API Gateway keeps any are closed. */

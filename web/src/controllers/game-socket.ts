@@ -4,7 +4,7 @@ import type { ServerFrame } from '../../../shared/protocol/frames.js';
 import type { SignalPayload } from '../../../shared/protocol/signal.js';
 import type { SettingsInput } from '../../../shared/rules/settings.js';
 import type { Endpoint } from '../../../shared/video/links.js';
-import { CHAT_IN_VIEW } from '../../../shared/views/chat-in-view.js';
+import { appendChat } from '../../../shared/views/chat-in-view.js';
 import type { GameView } from '../../../shared/views/types.js';
 import type { ConnectionStatus } from '../context/room-context.js';
 import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
@@ -478,7 +478,7 @@ export class GameSocket implements ReactiveController, Signalling {
     const step = chatStep(held, session.gameId, frame);
     if (step === 'sync' && this.bound) return this.resync();
     if (step !== 'append' || !this.view) return;
-    this.view = { ...this.view, chat: [...this.view.chat, ...frame.messages].slice(-CHAT_IN_VIEW) };
+    this.view = { ...this.view, chat: appendChat(this.view.chat, frame.messages) };
     this.version = frame.version;
     this.options.onChange();
   }
