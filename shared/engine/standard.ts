@@ -1,5 +1,5 @@
 import type { Seat } from '../domain/vocabulary.js';
-import { resolveNight } from '../night/resolve.js';
+import { nightInputOf, resolveNight } from '../night/resolve.js';
 import { ABILITIES, abilitiesOf, abilityFor, playsAs, VERBS } from '../roles/index.js';
 import { isRejection, livingTarget, no } from './checks.js';
 import type { CommandOf } from './commands.js';
@@ -53,16 +53,7 @@ export const STANDARD: RuleSet = {
       ),
     ),
   resolveNight: (tx) => {
-    const s = tx.state;
-    const input = {
-      round: s.phase.round,
-      alive: s.alive,
-      roles: s.roles,
-      actions: s.actions,
-      recordedShot: s.recordedShot,
-      settings: s.settings,
-    };
-    emit(tx, { type: 'nightResolved', report: resolveNight(input) });
+    emit(tx, { type: 'nightResolved', report: resolveNight(nightInputOf(tx.state)) });
   },
   afterElimination: () => {},
   winnerNow: (s) => standardWinnerOf(s),

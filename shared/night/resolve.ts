@@ -23,6 +23,12 @@ export interface NightInput {
   settings: Settings;
 }
 
+/** A game's night as it stands now: what the morning resolves, and what the host's preview shows. */
+export function nightInputOf(s: Omit<NightInput, 'round'> & { phase: { round: number } }): NightInput {
+  const { alive, roles, actions, recordedShot, settings } = s;
+  return { round: s.phase.round, alive, roles, actions, recordedShot, settings };
+}
+
 export interface Attack {
   by: WakeGroup;
   /** The ability behind it: the Doctor of the club saves only from the mafia's shot (E13). */

@@ -6,7 +6,7 @@ import type { GameState } from '../engine/state.js';
 import { targetsOf } from '../engine/targets.js';
 import { forumViewFor } from '../forum/view.js';
 import type { ChatMessage, NightAction, NightReport } from '../log/records.js';
-import { resolveNight } from '../night/resolve.js';
+import { nightInputOf, resolveNight } from '../night/resolve.js';
 import {
   ABILITIES,
   abilitiesOf,
@@ -213,16 +213,7 @@ function hostOf(s: GameState): HostView {
         : s.wake
           ? { wake: s.wake, seats: dealtToWake(s, s.wake) }
           : { wake: null, seats: s.alive.filter((seat) => countsAsMafiaNow(s, seat)) },
-    preview: night
-      ? resolveNight({
-          round: s.phase.round,
-          alive: s.alive,
-          roles: s.roles,
-          actions: s.actions,
-          recordedShot: s.recordedShot,
-          settings: s.settings,
-        }).outcomes
-      : null,
+    preview: night ? resolveNight(nightInputOf(s)).outcomes : null,
     undo: undoStepOf(s),
   };
 }

@@ -1,21 +1,13 @@
 import type { Actor, Seat } from '../../../shared/domain/vocabulary.js';
 import { parseCommand } from '../../../shared/engine/commands.js';
 import { decide } from '../../../shared/engine/decide.js';
+import { seededRandom } from '../../../shared/engine/random.js';
 import type { GameState } from '../../../shared/engine/state.js';
 import { type Command, hostMoves, seatMoves } from '../../shared/support/moves.js';
 
-/** A small seeded generator (mulberry32): the same seed plays the same game and delivers it the same way. */
+/** The seeded generator the deal uses: the same seed plays the same moves. */
 export type Rng = () => number;
-export function rngOf(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rngOf = (seed: number): Rng => seededRandom(seed);
 export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 
 /** A move a table makes: who sends it, and what. */
