@@ -6,7 +6,7 @@ import {
   type ServerFrame,
   sameLinks,
 } from '../../shared/index.js';
-import { CHAT_IN_VIEW, sameMessage } from '../../shared/views/chat-in-view.js';
+import { CHAT_IN_VIEW } from '../../shared/views/chat-in-view.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Place } from '../ports/directory.js';
 import { announceAudience } from './audience.js';
@@ -104,6 +104,9 @@ export function chatFrame(version: number, base: number, messages: ChatMessage[]
   const frame: ServerFrame = { type: 'chat', version, base, messages };
   return { frame, text: JSON.stringify(frame) };
 }
+
+const sameMessage = (a: ChatMessage, b: ChatMessage) =>
+  a === b || (a.at === b.at && a.seat === b.seat && a.channel === b.channel && a.text === b.text);
 
 const sameChat = (a: readonly ChatMessage[], b: readonly ChatMessage[]) =>
   a.length === b.length && a.every((m, i) => sameMessage(m, b[i]));

@@ -8,17 +8,7 @@ import type { ChatMessage } from '../log/records.js';
  */
 export const CHAT_IN_VIEW = 60;
 
-/** Two messages are one when said at the same time by the same seat in the same channel with the same text. */
-export const sameMessage = (a: ChatMessage, b: ChatMessage): boolean =>
-  a === b || (a.at === b.at && a.seat === b.seat && a.channel === b.channel && a.text === b.text);
-
-/**
- * A view's chat with the messages of a `chat` frame appended, the latest `CHAT_IN_VIEW` kept. A frame may
- * start before the view held — a container that did not send that view reckons from an older one, and a
- * `sync` reply is no view the fan-out knows of — so the messages the view already holds are not added twice.
- */
+/** A view's chat with the messages of a `chat` frame that follows it appended, the latest `CHAT_IN_VIEW` kept. */
 export function appendChat(held: readonly ChatMessage[], added: readonly ChatMessage[]): ChatMessage[] {
-  const last = held.at(-1);
-  const from = last === undefined ? 0 : added.findLastIndex((m) => sameMessage(m, last)) + 1;
-  return [...held, ...added.slice(from)].slice(-CHAT_IN_VIEW);
+  return [...held, ...added].slice(-CHAT_IN_VIEW);
 }

@@ -85,6 +85,9 @@ beforeAll(async () => {
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     POWERTOOLS_METRICS_DISABLED: 'true',
   });
+  // Loaded anew, as a container loads them: a file run before this one in the same worker may hold them
+  // already, bound to the real name lookup rather than this file's.
+  vi.resetModules();
   onDefault = (await import('../../functions/handlers/default.js')).handler;
   onStream = (await import('../../functions/handlers/projector.js')).handler;
   onDeadline = (await import('../../functions/handlers/deadline.js')).handler as typeof onDeadline;

@@ -17,9 +17,11 @@ export function acceptView(held: Held | null, gameId: string, version: number): 
 /**
  * What a client does with a `chat` frame (messages that bring its view of `base` to `version`): nothing when
  * it holds no view of that game yet (the view on its way has them) or holds `version` itself (the reply to a
- * `sync` crossed it); `sync` when it holds less than `base` — it missed a frame, and appending would show a
- * view the server never built — or more than `version`: stale, or the version held is not the server's (as
- * for a view, `acceptView`); otherwise it appends them.
+ * `sync` crossed it); it appends them when it holds exactly the view of `base`; otherwise `sync`. Holding
+ * less than `base`, it missed a frame; holding more (but less than `version`), it cannot tell which of the
+ * messages its view has already — a container that did not send that view reckons from an older one, and a
+ * `sync` reply is a view the fan-out does not know of — and appending could show a view the server never
+ * built; holding more than `version`, the frame is stale or the version held is not the server's.
  */
 export function chatStep(
   held: Held | null,
@@ -27,7 +29,7 @@ export function chatStep(
   frame: { version: number; base: number },
 ): 'append' | 'ignore' | 'sync' {
   if (!held || held.gameId !== gameId || frame.version === held.version) return 'ignore';
-  return frame.base > held.version || frame.version < held.version ? 'sync' : 'append';
+  return frame.base === held.version ? 'append' : 'sync';
 }
 
 /** The count of spectators a client holds, with the frame it came in. */
