@@ -179,15 +179,17 @@ describe('Web Push on the DynamoDB store', () => {
   it('given a seat subscribed on a server keeping DynamoDB, when the server restarts mid-day and the day runs out, then the subscription was kept and the night is pushed', async () => {
     // given a forum game on the DynamoDB store whose seat 1 subscribed, started and in its day
     const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-push-dynamo-'));
-    const first = await startServer({
+    // Both runs of the server: the same data, clock, keys and push service.
+    const onDisk = {
       port: 0,
       dataDir,
-      store: 'dynamo',
+      store: 'dynamo' as const,
       clock,
       quiet: true,
       vapid,
       pushRoute: endpoint.route,
-    });
+    };
+    const first = await startServer(onDisk);
     let gameId: string;
     try {
       const table = await LocalTable.open(first.wsUrl, 7, { preset: 'forum' });
@@ -203,15 +205,7 @@ describe('Web Push on the DynamoDB store', () => {
     }
 
     // when the server starts again on the same data and the day's deadline comes
-    const again = await startServer({
-      port: 0,
-      dataDir,
-      store: 'dynamo',
-      clock,
-      quiet: true,
-      vapid,
-      pushRoute: endpoint.route,
-    });
+    const again = await startServer(onDisk);
     try {
       expect(await again.app.deps.push?.book.forGame(gameId)).toHaveLength(1);
       expect(await jumpToDeadline(again, clock, gameId)).toMatchObject({ kind: 'night', round: 1 });
