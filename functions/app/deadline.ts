@@ -42,6 +42,8 @@ export interface SweepResult {
   rearmed: number;
   /** Games waiting for a deadline past the stall grace, by their heads (null: no heads to read here). */
   stalled: number | null;
+  /** Of those, the ones moved on now by firing their pending deadline from here. */
+  repaired: number;
 }
 
 /**
@@ -49,7 +51,9 @@ export interface SweepResult {
  * — its timer never started or never ran — is fired from here, several games at once (after an outage the
  * book holds one per game that was playing) while one game's deadlines go in order. A deadline that fired
  * meanwhile, or is no longer the game's, appends nothing and only leaves the book. Then the games' heads are
- * asked which games still wait for a deadline long past: what neither the timers nor the book could end.
+ * asked which games still wait for a deadline long past: what neither the timers nor the book could end
+ * (commits dead-lettered past the stream's record age, a deadline older than the look-back). Those are
+ * counted, and each game's pending deadline, read from its own log, is fired from here.
  */
 export async function sweepDeadlines(deps: AppDeps): Promise<SweepResult> {
   const before = deps.clock.now() - deps.options.sweepGraceMs;
@@ -71,17 +75,47 @@ export async function sweepDeadlines(deps: AppDeps): Promise<SweepResult> {
       }
     }
   });
-  const stalled = await countStalled(deps);
+  const { stalled, repaired } = await repairStalled(deps, errors);
   deps.meter.count(Metric.sweepCompleted);
   if (errors.length > 0) throw new AggregateError(errors, `${errors.length} overdue deadlines failed`);
-  return { found: overdue.length, rearmed, stalled };
+  return { found: overdue.length, rearmed, stalled, repaired };
 }
 
-async function countStalled(deps: AppDeps): Promise<number | null> {
-  if (deps.heads === undefined) return null;
+/**
+ * Fired directly, not re-armed: a timer asked for again under the deadline's own name may be refused as
+ * already run (a Step Functions execution name stays taken for 90 days), and this one is long past anyway.
+ * A game whose head is behind its log (a deadline that did fire) only gets its head written again.
+ */
+async function repairStalled(
+  deps: AppDeps,
+  errors: unknown[],
+): Promise<{ stalled: number | null; repaired: number }> {
+  if (deps.heads === undefined) return { stalled: null, repaired: 0 };
   const stalled = await deps.heads.waitingSince(deps.clock.now() - deps.options.stallGraceMs);
-  deps.meter.count(Metric.stalledGames, stalled.length);
-  return stalled.length;
+  let repaired = 0;
+  await eachBounded(stalled, deps.options.sweepConcurrency, async (head) => {
+    try {
+      const game = await deps.cache.load(head.gameId);
+      const job = game === null ? null : pendingDeadline(head.gameId, game.folded);
+      if (game !== null && (job === null || job.at > deps.clock.now())) {
+        await deps.heads?.note(
+          head.gameId,
+          game.folded.version,
+          job === null ? null : { deadlineId: job.deadlineId, at: job.at },
+        );
+        return;
+      }
+      if (job !== null && (await fireDeadline(deps, job)) === 'fired') {
+        repaired++;
+        deps.meter.count(Metric.stalledRepaired);
+      }
+    } catch (error) {
+      errors.push(error);
+    }
+  });
+  // What an operator must look at: the games still hung after this sweep (zero is emitted too).
+  deps.meter.count(Metric.stalledGames, stalled.length - repaired);
+  return { stalled: stalled.length, repaired };
 }
 
 /** On start-up (local runtime): every game's pending deadline is armed again. */

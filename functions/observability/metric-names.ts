@@ -29,10 +29,13 @@ export const Metric = {
   /** One per sweep that read the book and tried every overdue deadline: the sweeper's heartbeat. */
   sweepCompleted: 'SweepCompleted',
   /**
-   * Games whose pending deadline, as their last commit left it, is past its grace: hung games, counted by
-   * the sweeper each minute from the games' heads (not from the deadline book). Zero is emitted too.
+   * Games whose pending deadline, as their last commit left it, is past its grace and that the sweeper
+   * could not move on: hung games, counted each minute from the games' heads (not from the deadline book).
+   * Zero is emitted too.
    */
   stalledGames: 'StalledGames',
+  /** A stalled game the sweeper moved on by firing its pending deadline itself. */
+  stalledRepaired: 'StalledRepaired',
   /** A phase-change push handed to a reader's push service. */
   pushSent: 'PushSent',
   /** A push the push service refused or did not answer; the game goes on without it. */

@@ -54,7 +54,11 @@ export class GameDashboard extends Construct {
             AppMetric.deadlineSkipped,
             AppMetric.deadlineRearmed,
           ].map((name) => appMetric(name)),
-          right: [appMetric(AppMetric.sweepCompleted), appMetric(AppMetric.stalledGames, 'Maximum')],
+          right: [
+            appMetric(AppMetric.sweepCompleted),
+            appMetric(AppMetric.stalledGames, 'Maximum'),
+            appMetric(AppMetric.stalledRepaired),
+          ],
         }),
       ],
       [
