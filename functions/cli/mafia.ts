@@ -17,6 +17,13 @@ import { RELEASE } from '../release.js';
 import { exportFromDataDir, exportFromDynamo } from './export.js';
 import { readLogFile } from './log-file.js';
 import { rearmOnDynamo, redriveOnDynamo, stalledOnDynamo, type TimerTarget } from './operations.js';
+import {
+  auditTournamentExport,
+  isTournamentExport,
+  TOURNAMENT_USAGE,
+  type TournamentExport,
+  tournamentMain,
+} from './tournament.js';
 
 const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
                                          --log writes the game's log to OUT
@@ -42,6 +49,7 @@ const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file a
        mafia replay LOG --as VIEWER [--at SEQ]
                                          the view VIEWER (a seat, host, public, analyst) had at SEQ
        mafia timeline LOG [--as VIEWER]    one line per event, as VIEWER knew it (default analyst)
+${TOURNAMENT_USAGE}
        mafia help                          this text`;
 
 export type Out = Pick<NodeJS.WriteStream, 'write'>;
@@ -91,6 +99,7 @@ export async function main(
     out.write(`${USAGE}\n`);
     return verb === undefined ? 2 : 0;
   }
+  if (verb === 'tournament') return tournamentMain(rest, out, err);
   const args = parseArgs(rest);
   const usage = () => {
     err.write(`${USAGE}\n`);
@@ -201,6 +210,13 @@ export async function main(
     }
     case 'audit': {
       if (!allowed()) return usage();
+      const exported = readTournamentExport(target);
+      if (exported !== null) {
+        const result = auditTournamentExport(exported);
+        if (!result.ok) return fail(`${target}: ${result.reason}`, 1);
+        out.write(`${result.summary}\n`);
+        return 0;
+      }
       const log = readLogFile(target);
       if (!log.ok) return fail(`${target}: ${log.message}`);
       const result = auditLog(log.commits, { release: RELEASE });
@@ -270,6 +286,16 @@ function scenarioVerdict(run: ScenarioRun, file: string, err: Out): number {
   const where = run.step < 0 ? 'setup' : `step ${run.step}`;
   err.write(`mafia: ${file}: ${where}: ${run.message}\n`);
   return 1;
+}
+
+/** A tournament export (one JSON object), or null for anything else (a log is JSON Lines). */
+function readTournamentExport(file: string): TournamentExport | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return isTournamentExport(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A log whose chain holds: replays and timelines are told from nothing else. */

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { auditLog } from '../../shared/audit/audit.js';
+import type { LogCommit } from '../../shared/audit/chain.js';
+import { parseJsonLines } from '../../shared/audit/log-lines.js';
+import type { GameState } from '../../shared/engine/state.js';
+import { balanceOf } from '../../shared/tournament/seating.js';
+import {
+  parseTournament,
+  seatingOf,
+  type Tournament,
+  type TournamentResult,
+  tournamentResult,
+} from '../../shared/tournament/tournament.js';
+import { RELEASE } from '../release.js';
+import { exportFromDataDir, exportFromDynamo } from './export.js';
+
+import type { Out } from './mafia.js';
+
+export const TOURNAMENT_USAGE = `       mafia tournament seating FILE       the seating of a tournament file, round by round, and its
+                                         balance: per player the seats taken and the opponents met
+       mafia tournament standings FILE [--logs DIR | --table T --region R]
+                                         standings and ratings from the games' logs (docs/tournaments.md)
+       mafia tournament export FILE [--logs DIR | --table T --region R]
+                                         the tournament, every game's log, the standings and ratings,
+                                         as one JSON file that mafia audit checks`;
+
+/** What `mafia tournament export` writes and `mafia audit` checks. */
+export interface TournamentExport {
+  tournament: Tournament;
+  logs: Record<string, LogCommit[]>;
+  standings: TournamentResult['standings'];
+  ratings: TournamentResult['ratings']['players'];
+}
+
+type Source =
+  | { kind: 'files'; dir: string }
+  | { kind: 'dynamo'; table: string; region: string }
+  | { kind: 'data' };
+
+/** Exit codes as `mafia`'s: 0 done, 1 a game or the standings failed a check, 2 bad usage or input. */
+export async function tournamentMain(args: string[], out: Out, err: Out): Promise<number> {
+  const fail = (message: string, code = 2) => {
+    err.write(`mafia: ${message}\n`);
+    return code;
+  };
+  const [sub, file, ...options] = args;
+  if (!['seating', 'standings', 'export'].includes(sub) || file === undefined)
+    return fail(`usage:\n${TOURNAMENT_USAGE}`);
+  const source = sourceOf(options, sub !== 'seating');
+  if (typeof source === 'string') return fail(source);
+  let tournament: Tournament;
+  try {
+    const parsed = parseTournament(JSON.parse(readFileSync(file, 'utf8')));
+    if ('code' in parsed) return fail(`${file}: ${parsed.message}`);
+    tournament = parsed;
+  } catch (e) {
+    return fail(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (sub === 'seating') {
+    const seating = seatingOf(tournament);
+    if ('code' in seating) return fail(`${file}: ${seating.message}`);
+    const names = new Map(tournament.players.map((p) => [p.id, p.name]));
+    const rounds = seating.map((r) => ({
+      round: r.round,
+      tables: r.tables.map((t, i) => ({
+        table: i + 1,
+        seats: t.map((id, s) => ({ seat: s + 1, id, name: names.get(id) })),
+      })),
+    }));
+    out.write(`${JSON.stringify({ rounds, balance: balanceOf(seating) }, null, 2)}\n`);
+    return 0;
+  }
+  const logs: Record<string, LogCommit[]> = {};
+  for (const { gameId } of tournament.games) {
+    try {
+      logs[gameId] = await readLog(source, gameId);
+    } catch (e) {
+      return fail(`game ${gameId}: ${(e as Error).message}`);
+    }
+    if (logs[gameId].length === 0) return fail(`game ${gameId}: no such game`, 1);
+  }
+  const result = resultOfLogs(tournament, logs);
+  if (typeof result === 'string') return fail(result, 1);
+  const summary = { standings: result.standings, ratings: result.ratings.players };
+  out.write(
+    `${JSON.stringify(
+      sub === 'export'
+        ? ({ tournament, logs, ...summary } satisfies TournamentExport)
+        : {
+            ...summary,
+            counted: result.counted,
+            unfinished: result.unfinished,
+            changes: result.ratings.changes,
+          },
+      null,
+      2,
+    )}\n`,
+  );
+  return 0;
+}
+
+/**
+ * `mafia audit` of an export: every game's log is audited as a log alone is, then the standings and
+ * ratings are computed again from those logs and must equal the ones written: a changed result, a game
+ * left out or a hand-edited table fails, naming the first difference.
+ */
+export function auditTournamentExport(
+  exported: TournamentExport,
+): { ok: true; summary: string } | { ok: false; reason: string } {
+  const tournament = parseTournament(exported.tournament);
+  if ('code' in tournament) return { ok: false, reason: tournament.message };
+  const result = resultOfLogs(tournament, exported.logs ?? {});
+  if (typeof result === 'string') return { ok: false, reason: result };
+  const recomputed = JSON.stringify({ standings: result.standings, ratings: result.ratings.players });
+  const written = JSON.stringify({ standings: exported.standings, ratings: exported.ratings });
+  if (recomputed !== written) return { ok: false, reason: firstDifference(result, exported) };
+  return {
+    ok: true,
+    summary: `ok: ${tournament.name}: ${result.counted.length} games audited, standings and ratings recomputed from them (${result.unfinished.length} unfinished)`,
+  };
+}
+
+export function isTournamentExport(value: unknown): value is TournamentExport {
+  return typeof value === 'object' && value !== null && 'tournament' in value && 'logs' in value;
+}
+
+function resultOfLogs(tournament: Tournament, logs: Record<string, LogCommit[]>): TournamentResult | string {
+  const states: Record<string, GameState> = {};
+  for (const { gameId } of tournament.games) {
+    const commits = logs[gameId];
+    if (commits === undefined) return `game ${gameId}: its log is missing`;
+    const audit = auditLog(commits, { release: RELEASE });
+    if (!audit.ok) return `game ${gameId}: seq ${audit.seq}: ${audit.reason}`;
+    states[gameId] = audit.state;
+  }
+  const result = tournamentResult(tournament, states);
+  return 'code' in result ? result.message : result;
+}
+
+function firstDifference(result: TournamentResult, exported: TournamentExport): string {
+  for (const [i, line] of result.standings.entries()) {
+    const written = exported.standings?.[i];
+    if (JSON.stringify(line) !== JSON.stringify(written))
+      return `standings, place ${i + 1}: the games give ${JSON.stringify(line)}, the export says ${JSON.stringify(written)}`;
+  }
+  for (const [player, rating] of Object.entries(result.ratings.players)) {
+    if (JSON.stringify(rating) !== JSON.stringify(exported.ratings?.[player]))
+      return `rating of ${player}: the games give ${JSON.stringify(rating)}, the export says ${JSON.stringify(exported.ratings?.[player])}`;
+  }
+  return 'the standings or ratings hold entries the games do not give';
+}
+
+function sourceOf(options: string[], needsLogs: boolean): Source | string {
+  const value = (name: string) => {
+    const i = options.indexOf(name);
+    return i < 0 ? undefined : options[i + 1];
+  };
+  const known = new Set(['--logs', '--table', '--region']);
+  for (let i = 0; i < options.length; i += 2)
+    if (!known.has(options[i]) || options[i + 1] === undefined) return `unknown option ${options[i]}`;
+  if (!needsLogs && options.length > 0) return 'seating reads only the tournament file';
+  const dir = value('--logs');
+  const table = value('--table');
+  const region = value('--region') ?? process.env.AWS_REGION;
+  if (dir !== undefined && table !== undefined) return 'read the logs from --logs or from --table, not both';
+  if (dir !== undefined) return { kind: 'files', dir };
+  if (table !== undefined)
+    return region === undefined
+      ? '--table needs --region (or AWS_REGION)'
+      : { kind: 'dynamo', table, region };
+  return { kind: 'data' };
+}
+
+/** A game's log: a downloaded file `<gameId>.jsonl` in --logs, a deployment's table, or the local data. */
+async function readLog(source: Source, gameId: string): Promise<LogCommit[]> {
+  if (source.kind === 'dynamo') return exportFromDynamo(source.table, source.region, gameId);
+  if (source.kind === 'data') return exportFromDataDir(process.env.DATA_DIR ?? '.data', gameId);
+  const read = parseJsonLines(readFileSync(join(source.dir, `${gameId}.jsonl`), 'utf8'));
+  if (!read.ok) throw new Error(read.message);
+  return read.commits;
+}
