@@ -16,7 +16,7 @@ import { bestMoveBonus, type PointsLine, pointsBySeat } from './points.js';
 export type RoleLetter = 'S' | 'M' | 'D' | '';
 
 /** Sport's team colours; teams of other rule sets keep their ids. */
-export type SheetWinner = 'red' | 'black' | 'draw' | Exclude<TeamId, 'town' | 'mafia'>;
+export type SheetWinner = 'red' | 'black' | 'draw' | Exclude<TeamId, 'town' | 'mafia' | 'neutral'>;
 
 export interface SheetHeader {
   tournament: string;

@@ -1,8 +1,8 @@
 import { cleanName } from '../domain/names.js';
 import type { Actor, Meta, Rejection, Seat } from '../domain/vocabulary.js';
-import { forumHandlers } from '../forum/game.js';
 import type { GameEvent } from '../log/events.js';
 import { PRESETS } from '../rules/presets.js';
+import { ruleSetOf } from '../rules/rule-sets.js';
 import type { SettingsInput } from '../rules/settings.js';
 import { mergeSettings } from '../rules/table.js';
 import { decideMafiaMic } from '../video/mafia-mic.js';
@@ -18,14 +18,14 @@ import { emit, openTx, type Tx } from './tx.js';
 
 export type Decision = { ok: true; events: GameEvent[] } | { ok: false; rejection: Rejection };
 
-const handlers: { [K in CommandType]: Handler<K> } = {
+/** The commands every family knows; a family's own (the forum's shop) come from its rule set. */
+const handlers: { [K in CommandType]?: Handler<K> } = {
   ...lobbyHandlers,
   ...nightHandlers,
   mafiaMic: decideMafiaMic,
   ...dayHandlers,
   ...clockHandlers,
   ...judgeHandlers,
-  ...forumHandlers,
 };
 
 function run(state: GameState, meta: Meta, body: (tx: Tx) => Rejection | undefined): Decision {
@@ -140,7 +140,10 @@ export function decide(state: GameState, command: Command, meta: Meta): Decision
   return run(state, meta, (tx) => {
     const who = gate(state, command, meta);
     if (isRejection(who)) return who;
-    const handler = handlers[command.type] as Handler<typeof command.type>;
+    const handler = (handlers[command.type] ?? ruleSetOf(state).commands[command.type]) as
+      | Handler<typeof command.type>
+      | undefined;
+    if (!handler) return no('not_allowed', `this game has no ${command.type}`);
     return handler(tx, command as never, who);
   });
 }

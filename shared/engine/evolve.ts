@@ -1,6 +1,6 @@
-import { takeBackTonight, tonightOf, withOrder } from '../forum/state.js';
-import type { GameEvent } from '../log/events.js';
+import { type CoreEvent, type GameEvent, isRuleSetEvent } from '../log/events.js';
 import type { ChatMessage } from '../log/records.js';
+import { ruleSetOf } from '../rules/rule-sets.js';
 import { CHAT_KEPT, type GameState, type Scratch } from './state.js';
 
 const scratchOf = (s: GameState): Scratch => ({
@@ -9,14 +9,15 @@ const scratchOf = (s: GameState): Scratch => ({
   ballot: s.ballot,
   nominations: s.day?.nominations ?? [],
   nominationLog: s.nominationLog,
-  forumTonight: tonightOf(s),
+  ruleSet: ruleSetOf(s).scratch(s),
 });
 
 /**
  * Moves that moderator-mode `undo` can take back push the scratch they change. Other masters cannot undo,
- * so they keep no stack: a long day of moving votes must not grow the state.
+ * so they keep no stack: a long day of moving votes must not grow the state. A family's undoable moves
+ * (a forum order) keep it the same way.
  */
-const withUndo = (s: GameState): GameState =>
+export const withUndo = (s: GameState): GameState =>
   s.settings.master === 'moderator' ? { ...s, undo: [...s.undo, scratchOf(s)] } : s;
 
 const bump = (m: Record<string, number>, seat: number, value: number) => ({ ...m, [seat]: value });
@@ -49,7 +50,7 @@ const JUDGE_OPENERS: ReadonlySet<GameEvent['type']> = new Set([
 
 /** Applies one recorded event. Never validates, never throws: the event already happened. */
 export function evolve(s: GameState, e: GameEvent): GameState {
-  return trackJudgeUndo(s, apply(s, e), e);
+  return trackJudgeUndo(s, isRuleSetEvent(e) ? ruleSetOf(s).evolve(s, e) : apply(s, e), e);
 }
 
 /**
@@ -66,7 +67,7 @@ function trackJudgeUndo(before: GameState, after: GameState, e: GameEvent): Game
   return held && !held.open ? { ...after, judgeUndo: null } : after;
 }
 
-function apply(s: GameState, e: GameEvent): GameState {
+function apply(s: GameState, e: CoreEvent): GameState {
   switch (e.type) {
     case 'gameCreated':
       return { ...s, created: true, createdAt: e.at, settings: e.settings, hostName: e.hostName };
@@ -175,11 +176,6 @@ function apply(s: GameState, e: GameEvent): GameState {
       return { ...withUndo(s), actions: [...s.actions, e.action] };
     case 'shotRecorded':
       return { ...withUndo(s), recordedShot: { target: e.target } };
-    case 'forumActed':
-      return { ...withUndo(s), forum: withOrder(s, e.action) };
-    case 'forumNightResolved':
-    case 'forumHoldings':
-      return { ...s, forum: e.forum };
     case 'nightResolved':
       return { ...s, lastNight: e.report, nights: [...s.nights, e.report] };
     case 'playerEliminated':
@@ -267,14 +263,13 @@ function apply(s: GameState, e: GameEvent): GameState {
       const last = s.undo[s.undo.length - 1];
       if (!last) return s;
       return {
-        ...s,
+        ...ruleSetOf(s).takeBack(s, last.ruleSet),
         undo: s.undo.slice(0, -1),
         actions: last.actions,
         recordedShot: last.recordedShot,
         ballot: last.ballot,
         day: s.day ? { ...s.day, nominations: last.nominations } : s.day,
         nominationLog: last.nominationLog,
-        forum: takeBackTonight(s, last.forumTonight),
       };
     }
     case 'quietCounted':

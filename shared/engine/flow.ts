@@ -6,13 +6,12 @@ import {
   mafiaDealt,
   ROLES,
   TEAMS,
-  teamOf,
   type WakeGroup,
   wakeGroupsOf,
 } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
+import { ruleSetOf } from '../rules/rule-sets.js';
 import type { DayFormat, Settings } from '../rules/settings.js';
-import { ruleSetOf } from './rule-sets.js';
 import type { GameState } from './state.js';
 import { emit, type Tx } from './tx.js';
 import { winnerNow, winnersOf } from './win.js';
@@ -73,7 +72,7 @@ export function eliminate(tx: Tx, seat: Seat, how: HowEliminated, round: number)
   ruleSetOf(tx.state).afterElimination(tx, seat, how);
   const s = tx.state;
   if (s.pendingWinner) return; // a removal during the final last word does not change the result
-  const team = teamOf(s, seat);
+  const team = ruleSetOf(s).teamOf(s, seat);
   if (how === 'vote' && team && TEAMS[team].votedOut && s.settings.jesterEndsGame) {
     emit(tx, { type: 'winDecided', winner: team, winners: [seat] });
     return;

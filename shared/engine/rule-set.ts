@@ -1,27 +1,48 @@
 import type { HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
-import type { Winner } from '../roles/index.js';
-import type { CommandOf } from './commands.js';
+import type { RuleSetEvent } from '../log/events.js';
+import type { TeamId, Winner } from '../roles/index.js';
+import type { RuleSetViewParts, Viewer } from '../views/types.js';
+import type { Handler } from './checks.js';
+import type { CommandOf, CommandType } from './commands.js';
 import type { GameState } from './state.js';
 import type { Tx } from './tx.js';
 
+/** Commands only some families know (the forum's shop): each family gives the handlers of those it plays. */
+export type RuleSetCommands = { [K in CommandType]?: Handler<K> };
+
 /**
- * A family of rules as one plug-in: what its deal adds, its `act` at night, when its night window may close,
- * how its night resolves, what a removal brings, who has won. The engine calls these for every game and
- * branches on no family; a preset names the family it plays (`Preset.ruleSet`).
+ * A family of rules as one plug-in: what its deal adds, its `act` at night and its own commands, its own
+ * events and part of the state, when its night window may close, how its night resolves, what a removal
+ * brings, who is on which side, who has won, and its own part of each view. The engine and the views call
+ * these for every game and branch on no family; a preset names the family it plays (`Preset.ruleSet`).
  */
 export interface RuleSet {
   /** After the roles are dealt: the family's own holdings, recorded as events. */
   dealt(tx: Tx): void;
   /** `act` at night, once the phase and the living seat are checked. */
   act(tx: Tx, c: CommandOf<'act'>, seat: Seat): Rejection | undefined;
+  /** The commands this family adds to the common ones; another family's game refuses them. */
+  commands: RuleSetCommands;
+  /** Applies one of the family's own events (`RuleSetEvent`) to the state; never throws. */
+  evolve(s: GameState, e: RuleSetEvent): GameState;
+  /** What moderator-mode `undo` must bring back of the family's own part: kept with each undoable move. */
+  scratch(s: GameState): unknown;
+  /** The family's own part as it was when `scratch` kept `kept`. */
+  takeBack(s: GameState, kept: unknown): GameState;
   /** Everyone who can act tonight has acted (A7: the window closes early). */
   everyoneActed(s: GameState): boolean;
   /** Records the night's resolution (`nightResolved` and whatever the family adds). */
   resolveNight(tx: Tx): void;
   /** What a removal brings besides the removal itself (D5, D12: a hanging pays). */
   afterElimination(tx: Tx, seat: Seat, how: HowEliminated): void;
+  /** The side a seat wins with in this family (one answer per role and family: the Doctor is one or the other). */
+  teamOf(s: GameState, seat: Seat): TeamId | undefined;
   /** Who has won with the players now alive, or null while the game goes on. */
   winnerNow(s: GameState): Winner | null;
   /** D16: a night's holdings may decide the game with nobody eliminated. */
   winsOnNight: boolean;
+  /** The night moves come from the role and ability tables (`you.abilities`); false: from the family's view part. */
+  tableMoves: boolean;
+  /** The family's part of a view, built for this viewer; every family's key is in every view (null elsewhere). */
+  view(s: GameState, viewer: Viewer, privileged: boolean): Partial<RuleSetViewParts>;
 }

@@ -1,10 +1,12 @@
 import type { Seat } from '../domain/vocabulary.js';
+import type { NightAction } from '../log/records.js';
 import { nightInputOf, resolveNight } from '../night/resolve.js';
-import { ABILITIES, abilitiesOf, abilityFor, playsAs, VERBS } from '../roles/index.js';
+import { ABILITIES, abilitiesOf, abilityFor, playsAs, teamOf, VERBS } from '../roles/index.js';
 import { isRejection, livingTarget, no } from './checks.js';
 import type { CommandOf } from './commands.js';
 import type { RuleSet } from './rule-set.js';
-import { blockedNow, checkResult, targetProblem } from './targets.js';
+import type { GameState } from './state.js';
+import { blockedNow, blockMayCome, checkResult, targetProblem } from './targets.js';
 import { emit, type Tx } from './tx.js';
 import { standardWinnerOf } from './win.js';
 
@@ -34,12 +36,27 @@ function act(tx: Tx, c: CommandOf<'act'>, seat: Seat) {
   const late = s.stepStartedAt + s.settings.timers.night * 1000;
   if (s.settings.master === 'auto' && !ability.joint && tx.meta.now > late)
     return no('too_late', 'your window closed');
-  const result = ability.kind === 'inspect' && !blockedNow(s, seat) ? checkResult(s, key, target) : undefined;
+  const answered = ability.kind === 'inspect' && !blockedNow(s, seat) && !blockMayCome(s);
+  const result = answered ? checkResult(s, key, target) : undefined;
   emit(tx, {
     type: 'actionTaken',
     action: { seat, ability: ability.verb, target, ...(result ? { result } : {}) },
   });
   return undefined;
+}
+
+/**
+ * Tonight's actions with the answers of the checks kept back while a block could still come (E13): an
+ * unblocked check gets its answer now, a blocked one none.
+ */
+function answered(s: GameState): NightAction[] {
+  return s.actions.map((a) => {
+    const key = abilityFor(s, a.seat, a.ability);
+    if (a.result !== undefined || !key || ABILITIES[key].kind !== 'inspect' || blockedNow(s, a.seat))
+      return a;
+    const result = checkResult(s, key, a.target);
+    return result ? { ...a, result } : a;
+  });
 }
 
 /** The rules of seeds 000–002 and 004: the role, ability and team tables. */
@@ -53,9 +70,17 @@ export const STANDARD: RuleSet = {
       ),
     ),
   resolveNight: (tx) => {
-    emit(tx, { type: 'nightResolved', report: resolveNight(nightInputOf(tx.state)) });
+    const s = tx.state;
+    emit(tx, { type: 'nightResolved', report: resolveNight(nightInputOf({ ...s, actions: answered(s) })) });
   },
+  commands: {},
+  evolve: (s) => s,
+  scratch: () => null,
+  takeBack: (s) => s,
   afterElimination: () => {},
+  teamOf: (s, seat) => teamOf(s, seat),
   winnerNow: (s) => standardWinnerOf(s),
   winsOnNight: false,
+  tableMoves: true,
+  view: () => ({}),
 };

@@ -1,5 +1,4 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
-import type { ForumAction, ForumState } from '../forum/state.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -45,8 +44,8 @@ export interface Scratch {
   ballot: Ballot | null;
   nominations: Nomination[];
   nominationLog: NominationRecord[];
-  /** The forum game's orders and acts of the night so far (empty elsewhere). */
-  forumTonight: ForumAction[];
+  /** What the game's rule set keeps of its own part for undo (the forum's orders of the night so far). */
+  ruleSet: unknown;
 }
 
 export interface FoulRecord {
@@ -60,7 +59,14 @@ export interface NominationRecord extends Nomination {
   round: number;
 }
 
-export interface GameState {
+/**
+ * Each family's own part of a game's state, under its own key, added by the family itself (declaration
+ * merging: the forum's `forum`); absent or null in games of other families.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the families add their parts to it
+export interface RuleSetParts {}
+
+export interface GameState extends Partial<RuleSetParts> {
   created: boolean;
   /** When the room was created (ms), for the game sheet's date. */
   createdAt: number;
@@ -131,8 +137,6 @@ export interface GameState {
   pendingWinner: { winner: Winner; winners: Seat[] } | null;
   winner: Winner | null;
   winners: Seat[];
-  /** The forum game's points, levels, items, arsenal, mine and newspaper; null in every other rule set. */
-  forum: ForumState | null;
 }
 
 /** Messages of each chat channel the state keeps: as many as a view shows (CHAT_IN_VIEW). */
@@ -188,5 +192,4 @@ export const initialState: GameState = {
   pendingWinner: null,
   winner: null,
   winners: [],
-  forum: null,
 };

@@ -3,6 +3,7 @@ import type { CheckResult } from '../log/records.js';
 import {
   ABILITIES,
   type AbilityKey,
+  abilitiesOf,
   blockedBy,
   isBlack,
   playsAs,
@@ -14,6 +15,16 @@ import type { GameState } from './state.js';
 
 /** A player blocked tonight (the Putana's visit): whatever he does comes to nothing, a check tells him nothing (E13). */
 export const blockedNow = (s: GameState, seat: Seat) => blockedBy(s, s.actions, seat);
+
+/**
+ * A block may still come tonight: at a night where all act at once, a living blocker has not acted yet. A
+ * check's answer is kept back until none can: it must not reach the checker before a block spoils it.
+ */
+export const blockMayCome = (s: GameState): boolean =>
+  s.phase.stage === 'actions' &&
+  s.alive.some((x) =>
+    abilitiesOf(s, x).some((key) => ABILITIES[key].kind === 'block' && !s.actions.some((a) => a.seat === x)),
+  );
 
 /** What a check tells the checker: the Don whether he found the Sheriff (or Patrolman, C24), others the colour. */
 export function checkResult(s: GameState, key: AbilityKey, target: Seat): CheckResult | undefined {

@@ -6,10 +6,9 @@ import {
   TEAM_IDS,
   TEAMS,
   type TeamId,
-  teamOf,
   type Winner,
 } from '../roles/index.js';
-import { ruleSetOf } from './rule-sets.js';
+import { ruleSetOf } from '../rules/rule-sets.js';
 import type { GameState } from './state.js';
 
 /**
@@ -20,13 +19,13 @@ export function winnersOf(s: GameState, winner: Winner): Seat[] {
   if (winner === 'draw') return [];
   const rule = TEAMS[winner].winners;
   const members = dealtSeats(s).filter(
-    (seat) => teamOf(s, seat) === winner && (rule === 'all' || s.alive.includes(seat)),
+    (seat) => ruleSetOf(s).teamOf(s, seat) === winner && (rule === 'all' || s.alive.includes(seat)),
   );
   const votedOut = s.eliminated
     .filter((e) => e.how === 'vote')
     .map((e) => e.seat)
     .filter((seat) => {
-      const team = teamOf(s, seat);
+      const team = ruleSetOf(s).teamOf(s, seat);
       return team !== undefined && team !== winner && TEAMS[team].votedOut;
     });
   return [...new Set([...members, ...votedOut])].sort((a, b) => a - b);

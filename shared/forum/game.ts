@@ -1,6 +1,7 @@
 import type { HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
 import { type Handler, isRejection, living, no } from '../engine/checks.js';
 import type { CommandOf } from '../engine/commands.js';
+import type { RuleSetCommands } from '../engine/rule-set.js';
 import type { GameState } from '../engine/state.js';
 import { emit, type Tx } from '../engine/tx.js';
 import { resolveForumNight } from './night.js';
@@ -169,4 +170,8 @@ const trainHandler: Handler<'train'> = (tx, _c, who) => {
   return undefined;
 };
 
-export const forumHandlers = { buy: buyHandler, train: trainHandler };
+/** The forum's own commands: its shop and its training. */
+export const forumCommands: RuleSetCommands = {
+  buy: (tx, c, who) => buyHandler(tx, c, who),
+  train: (tx, c, who) => trainHandler(tx, c, who),
+};

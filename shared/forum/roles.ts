@@ -3,6 +3,8 @@
  * the office and has an assistant, so it is not the checking Sheriff that other rule sets call Commissar.
  */
 
+import type { TeamId } from '../roles/teams.js';
+
 /** Which side a role stands on for the win (D1): the lair, the attackers it must destroy, or neutral. */
 export type ForumSide = 'lair' | 'attacker' | 'neutral';
 
@@ -69,6 +71,7 @@ export const FORUM_ROLES = {
   commissar: { ...plain, side: 'attacker', abilities: ['guardOffice'] },
   assistant: { ...plain, side: 'attacker', abilities: ['guardCommissar'] },
   civilian: { ...plain, side: 'attacker' },
+  shooter: { ...plain, side: 'attacker' },
   necromancer: { ...plain, side: 'attacker' },
   apostate: { ...plain, side: 'attacker', abilities: ['guardNecromancer'] },
   doctor: { ...plain, side: 'neutral', abilities: ['guardOffice'] },
@@ -81,6 +84,11 @@ export const FORUM_ROLES = {
 
 export type ForumRoleId = keyof typeof FORUM_ROLES;
 export const FORUM_ROLE_IDS = Object.keys(FORUM_ROLES) as ForumRoleId[];
+
+const SIDE_TEAMS: Record<ForumSide, TeamId> = { lair: 'mafia', attacker: 'town', neutral: 'neutral' };
+
+/** The team a forum role wins with: its side's (the forum's Doctor and Maniac are neutral, D1). */
+export const forumTeamOf = (role: ForumRoleId): TeamId => SIDE_TEAMS[FORUM_ROLES[role].side];
 
 export const ITEM_IDS = ['vest', 'elixir', 'antimafia'] as const;
 /** Protections a player holds and spends (D3). */

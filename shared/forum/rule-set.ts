@@ -1,16 +1,21 @@
+import { withUndo } from '../engine/evolve.js';
 import type { RuleSet } from '../engine/rule-set.js';
 import { emit } from '../engine/tx.js';
+import type { ForumEvent } from './events.js';
 import {
   afterForumElimination,
   finishForumNight,
   forumAct,
+  forumCommands,
   forumEveryoneActed,
   forumTable,
   forumWinnerOf,
 } from './game.js';
-import { initialForum } from './state.js';
+import { FORUM_ROLES, forumTeamOf } from './roles.js';
+import { type ForumAction, initialForum, takeBackTonight, tonightOf, withOrder } from './state.js';
+import { forumViewFor } from './view.js';
 
-/** Seed 003 as a rule set: its holdings at the deal, its orders and acts, its newspaper night, its wins. */
+/** Seed 003 as a rule set: its holdings at the deal, its orders, acts and shop, its newspaper night, its wins. */
 export const FORUM: RuleSet = {
   dealt: (tx) =>
     emit(tx, {
@@ -18,9 +23,31 @@ export const FORUM: RuleSet = {
       forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
     }),
   act: (tx, c, seat) => forumAct(tx, c, seat),
+  commands: forumCommands,
+  evolve: (s, e: ForumEvent) => {
+    switch (e.type) {
+      case 'forumActed':
+        return { ...withUndo(s), forum: withOrder(s, e.action) };
+      case 'forumNightResolved':
+      case 'forumHoldings':
+        return { ...s, forum: e.forum };
+      default: {
+        const _exhaustive: never = e;
+        return s;
+      }
+    }
+  },
+  scratch: (s) => tonightOf(s),
+  takeBack: (s, kept) => ({ ...s, forum: takeBackTonight(s, kept as ForumAction[]) }),
   everyoneActed: (s) => forumEveryoneActed(s),
   resolveNight: (tx) => finishForumNight(tx),
   afterElimination: (tx, seat, how) => afterForumElimination(tx, seat, how),
+  teamOf: (s, seat) => {
+    const role = s.roles[seat];
+    return role && role in FORUM_ROLES ? forumTeamOf(role as keyof typeof FORUM_ROLES) : undefined;
+  },
   winnerNow: (s) => forumWinnerOf(s),
   winsOnNight: true,
+  tableMoves: false,
+  view: (s, viewer, privileged) => ({ forum: forumViewFor(s, viewer, privileged) }),
 };

@@ -21,6 +21,13 @@ export interface Purse {
   items: Record<ItemId, number>;
 }
 
+declare module '../engine/state.js' {
+  interface RuleSetParts {
+    /** The forum game's points, levels, items, arsenal, mine and newspaper; null in every other family. */
+    forum: ForumState | null;
+  }
+}
+
 /** The forum game's own part of a game: plain JSON, folded from its events like the rest. */
 export interface ForumState {
   purses: Record<string, Purse>;
@@ -160,9 +167,9 @@ export function orderRefusal(
 export const withoutMineOn = (state: ForumState, seat: Seat): ForumState =>
   state.mine?.carrier === seat ? { ...state, mine: null } : state;
 
-/** A game's forum holdings, as the engine's fold hands them over: null outside the forum game. */
+/** A game's forum holdings, as the engine's fold hands them over: none outside the forum game. */
 interface Holder {
-  forum: ForumState | null;
+  forum?: ForumState | null;
 }
 
 /** Tonight's orders and acts so far; none outside the forum game. */
@@ -170,14 +177,14 @@ export const tonightOf = ({ forum }: Holder): ForumAction[] => forum?.tonight ??
 
 /** The holdings with one more order or act tonight (nothing outside the forum game). */
 export const withOrder = ({ forum }: Holder, action: ForumAction): ForumState | null =>
-  forum && { ...forum, tonight: [...forum.tonight, action] };
+  forum ? { ...forum, tonight: [...forum.tonight, action] } : null;
 
 /**
  * Moderator-mode undo: tonight's orders and acts back to `kept`; an item bought with a move (D9) that is
  * taken back leaves the buyer's purse again (nothing is spent before the night resolves).
  */
 export function takeBackTonight({ forum: state }: Holder, kept: readonly ForumAction[]): ForumState | null {
-  if (!state) return state;
+  if (!state) return null;
   const purses = { ...state.purses };
   for (const action of state.tonight.slice(kept.length)) {
     const purse = purses[action.seat];

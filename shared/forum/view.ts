@@ -15,6 +15,13 @@ import {
   type Purse,
 } from './state.js';
 
+declare module '../views/types.js' {
+  interface RuleSetViewParts {
+    /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
+    forum: ForumView | null;
+  }
+}
+
 /** What a viewer sees of the forum game: the public newspaper, and of the rest only what is his. */
 export interface ForumView {
   /** Every morning's lines so far: the whole game's paper, for everyone. */

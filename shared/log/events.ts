@@ -1,6 +1,5 @@
 import type { HowEliminated, Phase, Seat } from '../domain/vocabulary.js';
-import type { NewspaperLine } from '../forum/newspaper.js';
-import type { ForumAction, ForumState } from '../forum/state.js';
+import { FORUM_EVENT_TYPES, type ForumEvent } from '../forum/events.js';
 import type { RoleId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type {
@@ -14,8 +13,8 @@ import type {
   VoteValue,
 } from './records.js';
 
-/** Everything that ever happens to a game. Events record results, never intentions: replay needs no rules. */
-export type GameEvent =
+/** What happens to a game of any family. Events record results, never intentions: replay needs no rules. */
+export type CoreEvent =
   | { type: 'gameCreated'; settings: Settings; hostName: string; at: number }
   | { type: 'settingsChanged'; settings: Settings }
   /** `device`: the hash of the joining phone's device key (never the key), so that it finds its seat again. */
@@ -75,10 +74,17 @@ export type GameEvent =
   | { type: 'judgeActionEnded' }
   | { type: 'quietCounted'; quiet: number }
   | { type: 'winDecided'; winner: Winner; winners: Seat[] }
-  | { type: 'gameEnded'; winner: Winner; winners: Seat[] }
-  // The forum game (seed 003): its orders, its night's newspaper and the holdings that follow.
-  | { type: 'forumActed'; action: ForumAction }
-  | { type: 'forumNightResolved'; round: number; lines: NewspaperLine[]; forum: ForumState }
-  | { type: 'forumHoldings'; forum: ForumState };
+  | { type: 'gameEnded'; winner: Winner; winners: Seat[] };
+
+/** The events a family of rules adds (its rule set folds them): the forum game's (seed 003). */
+export type RuleSetEvent = ForumEvent;
+
+/** Everything that ever happens to a game. */
+export type GameEvent = CoreEvent | RuleSetEvent;
+
+const RULE_SET_EVENT_TYPES: ReadonlySet<string> = new Set<string>(FORUM_EVENT_TYPES);
+
+/** An event of a family's own, for its rule set to fold. */
+export const isRuleSetEvent = (e: GameEvent): e is RuleSetEvent => RULE_SET_EVENT_TYPES.has(e.type);
 
 export type EventType = GameEvent['type'];

@@ -1,3 +1,4 @@
+import { FORUM_ROLES, type ForumRoleId, forumTeamOf } from '../forum/roles.js';
 import type { AbilityKey } from './abilities.js';
 import type { TeamId } from './teams.js';
 
@@ -19,6 +20,13 @@ export interface RoleDef {
 
 const plain = { black: false, meets: null, abilities: [], sought: false } as const;
 
+/** A role of the forum game alone: its team is the one the forum's table gives it (one answer per family). */
+const forumRow = (role: ForumOnlyRole) => ({
+  ...plain,
+  team: forumTeamOf(role),
+  black: FORUM_ROLES[role].side === 'lair',
+});
+
 const TABLE = {
   civilian: { ...plain, team: 'town' },
   mafia: { ...plain, team: 'mafia', black: true, meets: 'mafia', abilities: ['mafiaShot'] },
@@ -33,20 +41,23 @@ const TABLE = {
   yakuza: { ...plain, team: 'yakuza', black: true, meets: 'yakuza', abilities: ['yakuzaShot'] },
   jester: { ...plain, team: 'jester' },
   werewolf: { ...plain, team: 'mafia', awakensAs: 'mafia' },
-  // The forum game's own roles (seed 003); their night abilities are the forum's (shared/forum/roles.ts).
-  commissar: { ...plain, team: 'town', sought: true },
-  assistant: { ...plain, team: 'town' },
-  necromancer: { ...plain, team: 'town' },
-  apostate: { ...plain, team: 'town' },
-  psycho: { ...plain, team: 'town' },
-  girl: { ...plain, team: 'town' },
-  hacker: { ...plain, team: 'town' },
-  killer: { ...plain, team: 'town' },
-  journalist: { ...plain, team: 'mafia', black: true },
-  agent: { ...plain, team: 'mafia', black: true },
-  lawyer: { ...plain, team: 'mafia', black: true },
-  unfaithful: { ...plain, team: 'mafia', black: true },
+  // The forum game's own roles (seed 003): their side and night abilities are the forum's own table's.
+  commissar: { ...forumRow('commissar'), sought: true },
+  assistant: forumRow('assistant'),
+  shooter: forumRow('shooter'),
+  necromancer: forumRow('necromancer'),
+  apostate: forumRow('apostate'),
+  psycho: forumRow('psycho'),
+  girl: forumRow('girl'),
+  hacker: forumRow('hacker'),
+  killer: forumRow('killer'),
+  journalist: forumRow('journalist'),
+  agent: forumRow('agent'),
+  lawyer: forumRow('lawyer'),
+  unfaithful: forumRow('unfaithful'),
 } as const satisfies Record<string, RoleDef>;
+
+type ForumOnlyRole = Exclude<ForumRoleId, 'mafia' | 'civilian' | 'doctor' | 'maniac'>;
 
 export type RoleId = keyof typeof TABLE;
 /** The roles by id; the ids are the keys of the table above, one list. */

@@ -23,6 +23,8 @@ const TABLE = {
   maniac: { threat: true, gang: false, alone: true, votedOut: false, parity: 'others', winners: 'alive' },
   yakuza: { threat: true, gang: true, alone: false, votedOut: false, parity: 'others', winners: 'all' },
   jester: { threat: false, gang: false, alone: false, votedOut: true, parity: 'others', winners: 'all' },
+  // The forum game's neutral roles (D1: the lair must outnumber them): they share neither side's win.
+  neutral: { threat: false, gang: false, alone: false, votedOut: false, parity: 'others', winners: 'all' },
 } as const satisfies Record<string, TeamDef>;
 
 export type TeamId = keyof typeof TABLE;

@@ -1,7 +1,6 @@
 import type { AnySheet } from '../audit/sheets.js';
 import type { Phase, Seat } from '../domain/vocabulary.js';
 import type { Ballot, Nomination } from '../engine/state.js';
-import type { ForumView } from '../forum/view.js';
 import type {
   BallotRecord,
   ChatMessage,
@@ -106,7 +105,15 @@ export interface HostView {
   undo: UndoStep | null;
 }
 
-export interface GameView {
+/**
+ * Each family's own part of a view, under its own key, added by the family itself (declaration merging: the
+ * forum's `forum`, its newspaper for all and one's own points, level, items and moves). Every view carries
+ * every family's key: null in games of other families.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the families add their parts to it
+export interface RuleSetViewParts {}
+
+export interface GameView extends RuleSetViewParts {
   viewer: Viewer['kind'];
   seat: Seat | null;
   hostName: string;
@@ -133,8 +140,6 @@ export interface GameView {
   host: HostView | null;
   /** Sport's or the club's game sheet: the host's working copy during the game, everyone's once it is over. */
   sheet: AnySheet | null;
-  /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
-  forum: ForumView | null;
   /** The game this table went on to play (a rematch): every phone that sat here follows it. */
   rematch: { gameId: string; code: string } | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */

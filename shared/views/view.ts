@@ -3,8 +3,7 @@ import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import type { GameState } from '../engine/state.js';
-import { targetsOf } from '../engine/targets.js';
-import { forumViewFor } from '../forum/view.js';
+import { blockMayCome, targetsOf } from '../engine/targets.js';
 import type { ChatMessage, NightAction, NightReport } from '../log/records.js';
 import { nightInputOf, resolveNight } from '../night/resolve.js';
 import {
@@ -17,13 +16,13 @@ import {
   ROLES,
   roleOf,
   teammatesOf,
-  teamOf,
   wakersOf,
 } from '../roles/index.js';
+import { allRuleSets, ruleSetOf } from '../rules/rule-sets.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
 import { CHAT_IN_VIEW } from './chat-in-view.js';
 import { storyOf } from './story.js';
-import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
+import type { Channel, GameView, HostView, RuleSetViewParts, SeatView, Viewer, YouView } from './types.js';
 import { undoStepOf } from './undo.js';
 
 export { CHAT_IN_VIEW };
@@ -87,7 +86,7 @@ const publicRows = new WeakMap<GameState, readonly SeatView[]>();
 function seatViews(s: GameState, visible: Set<Seat>): SeatView[] {
   return publicSeats(s).map((row) =>
     visible.has(row.seat)
-      ? { ...row, role: roleOf(s, row.seat) ?? null, team: teamOf(s, row.seat) ?? null }
+      ? { ...row, role: roleOf(s, row.seat) ?? null, team: ruleSetOf(s).teamOf(s, row.seat) ?? null }
       : row,
   );
 }
@@ -107,10 +106,7 @@ function checksOf(s: GameState, seat: Seat): YouView['checks'] {
       : actions.filter(own).map((a) => ({ round, target: a.target, result: a.result! }));
   const past = s.nights.flatMap((n: NightReport) => answers(n.round, n.actions));
   if (s.phase.kind !== 'night') return past;
-  const blockers = s.alive.filter((x) =>
-    abilitiesOf(s, x).some((key) => ABILITIES[key].kind === 'block' && !s.actions.some((a) => a.seat === x)),
-  );
-  return blockers.length > 0 ? past : [...past, ...answers(s.phase.round, s.actions)];
+  return blockMayCome(s) ? past : [...past, ...answers(s.phase.round, s.actions)];
 }
 
 /** The chat channels this player may write on now (A3): the PWA offers these and no others. */
@@ -132,9 +128,9 @@ function youOf(s: GameState, seat: Seat): YouView {
     s.phase.round > 0 &&
     (s.phase.stage === 'actions' || s.phase.stage === 'wake');
   const alive = s.alive.includes(seat) || s.phase.kind === 'lobby';
-  // The forum game's moves are in its own part of the view (`forum.abilities`).
+  // A family with moves of its own offers them in its own part of the view (the forum's `forum.abilities`).
   const abilities =
-    role && night && alive && !s.forum
+    role && night && alive && ruleSetOf(s).tableMoves
       ? abilitiesOf(s, seat)
           .filter((key) => s.phase.stage === 'actions' || ABILITIES[key].wake === s.wake)
           .map((key) => {
@@ -155,7 +151,7 @@ function youOf(s: GameState, seat: Seat): YouView {
     seat,
     alive,
     role,
-    team: teamOf(s, seat) ?? null,
+    team: ruleSetOf(s).teamOf(s, seat) ?? null,
     teammates,
     abilities,
     teamShots:
@@ -261,7 +257,10 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     points: totals(s),
     host: privileged ? hostOf(s) : null,
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
-    forum: forumViewFor(s, viewer, privileged || over),
+    ...(Object.assign(
+      {},
+      ...allRuleSets().map((r) => r.view(s, viewer, privileged || over)),
+    ) as RuleSetViewParts),
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
     story: over ? storyOf(s) : null,

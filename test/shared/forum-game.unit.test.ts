@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FORUM_ROLE_IDS, FORUM_ROLES, type ForumRoleId, forumTeamOf } from '../../shared/forum/roles.js';
+import { ROLES } from '../../shared/roles/index.js';
 import { PRESETS } from '../../shared/rules/presets.js';
 import { viewFor } from '../../shared/views/view.js';
 import { does, givenGame, refused, result, seatView, unchangedBy, until } from '../support/game.js';
@@ -34,6 +36,22 @@ describe('the forum game in the engine (seed 003)', () => {
     expect(givenGame({ preset: 'online' }, 7, { 1: 'mafia', 4: 'commissar' as never }).state.roles[4]).toBe(
       'sheriff',
     );
+  });
+
+  it('D1: one answer per family — the forum’s Doctor, Psycho and Girl are neutral, the club’s Doctor is town', () => {
+    const t = forum();
+    const host = viewFor(t.state, { kind: 'analyst' });
+    for (const row of host.seats) {
+      const role = t.state.roles[row.seat] as ForumRoleId;
+      expect(row.team).toBe(forumTeamOf(role));
+      expect(row.team).toBe({ lair: 'mafia', attacker: 'town', neutral: 'neutral' }[FORUM_ROLES[role].side]);
+    }
+    expect(host.seats.find((r) => r.seat === 6)?.team).toBe('neutral');
+    expect(seatView(t, 6).you?.team).toBe('neutral');
+    expect(ROLES.doctor.team).toBe('town');
+    expect(seatView(givenGame({ preset: 'club' }, 9, { 1: 'mafia', 6: 'doctor' }), 6).you?.team).toBe('town');
+    for (const role of FORUM_ROLE_IDS.filter((r) => !['mafia', 'civilian', 'doctor', 'maniac'].includes(r)))
+      expect(ROLES[role].team, role).toBe(forumTeamOf(role));
   });
 
   it('D7: an order beyond one’s level or a second move of the night is refused and changes nothing', () => {

@@ -22,6 +22,7 @@ describe('the role, ability and team tables', () => {
       'werewolf',
       'commissar',
       'assistant',
+      'shooter',
       'necromancer',
       'apostate',
       'psycho',
@@ -33,7 +34,7 @@ describe('the role, ability and team tables', () => {
       'lawyer',
       'unfaithful',
     ]);
-    expect(TEAM_IDS).toEqual(['town', 'mafia', 'maniac', 'yakuza', 'jester']);
+    expect(TEAM_IDS).toEqual(['town', 'mafia', 'maniac', 'yakuza', 'jester', 'neutral']);
   });
 
   it('every role’s team and abilities exist, and every ability belongs to a role', () => {

@@ -3,7 +3,7 @@ import { buildClubSheet } from '../../shared/audit/club-sheet.js';
 import { formatTimelineLine, timeline } from '../../shared/audit/timeline.js';
 import { type Table, tableLog } from '../../shared/play/table.js';
 import { ABILITIES, type AbilityDef, ROLES, type RoleDef, type RoleId } from '../../shared/roles/index.js';
-import { givenGame, seatView } from '../support/game.js';
+import { does, givenGame, seatView, until } from '../support/game.js';
 import { advanceTo, night, talk } from './support/moderated.js';
 
 /**
@@ -69,7 +69,39 @@ function firstNight(): Table {
   return t;
 }
 
+/** The same deal with everyone acting at once (auto): the Sheriff checks before the Jailer's block comes. */
+function atOnceNight(block: boolean): Table {
+  const t = givenGame({ preset: 'club', master: 'auto' }, 9, DEAL);
+  until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
+  does(t, 9, { type: 'act', ability: 'check', target: 6 });
+  // While the Jailer may still act, the check's answer is kept back from everyone.
+  expect(seatView(t, 9).you?.checks).toEqual([]);
+  does(t, 6, { type: 'act', ability: 'shoot', target: 3 });
+  does(t, 7, { type: 'act', ability: 'shoot', target: 3 });
+  does(t, 4, { type: 'act', ability: 'block', target: 3 });
+  does(t, 8, { type: 'act', ability: 'guard', target: block ? 9 : 2 });
+  until(t, { phase: { kind: 'day', round: 2 } });
+  return t;
+}
+
 describe('a role added as rows only (abilities carry their effect)', () => {
+  it('E13: at a night where all act at once, a check blocked later in the night shows nothing anywhere', () => {
+    const t = atOnceNight(true);
+    expect(seatView(t, 9).you?.checks).toEqual([]);
+    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toBeNull();
+    expect(t.state.nights[0].actions.find((a) => a.seat === 9)?.result).toBeUndefined();
+    for (const viewer of [{ kind: 'seat', seat: 9 }, { kind: 'analyst' }] as const) {
+      const lines = timeline(tableLog(t, 'g1'), viewer).map(formatTimelineLine);
+      expect(lines.some((line) => line.includes('black'))).toBe(false);
+    }
+  });
+
+  it('E13: at a night where all act at once, an unblocked check is answered when the night ends', () => {
+    const t = atOnceNight(false);
+    expect(seatView(t, 9).you?.checks).toEqual([{ round: 1, target: 6, result: 'black' }]);
+    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toEqual({ seat: 9, target: 6, result: 'black' });
+  });
+
   it('E13: a check blocked by a row of kind block shows nothing in the view, the sheet or the timeline', () => {
     const t = firstNight();
     expect(t.state.phase).toMatchObject({ kind: 'day', round: 2 });

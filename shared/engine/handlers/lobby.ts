@@ -3,12 +3,12 @@ import type { Rejection, Seat } from '../../domain/vocabulary.js';
 import { forumRolesProblem } from '../../forum/roles.js';
 import { dealHasMafia, ROLES, type RoleId, roleIdOf } from '../../roles/index.js';
 import { PRESETS } from '../../rules/presets.js';
+import { ruleSetOf } from '../../rules/rule-sets.js';
 import type { Settings } from '../../rules/settings.js';
 import { mergeSettings, rolesForTable } from '../../rules/table.js';
 import { type Handler, inLobby, isRejection, maxSeats, no, seated, seatsOf } from '../checks.js';
 import { beginPlay, endStep, startStep } from '../flow.js';
 import { shuffle } from '../random.js';
-import { ruleSetOf } from '../rule-sets.js';
 import type { GameState } from '../state.js';
 import { emit, type Tx } from '../tx.js';
 

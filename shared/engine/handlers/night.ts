@@ -1,7 +1,7 @@
 import { countsAsMafiaNow } from '../../roles/index.js';
+import { ruleSetOf } from '../../rules/rule-sets.js';
 import { type Handler, isRejection, living, livingTarget, no } from '../checks.js';
 import { endStep, everyoneActed } from '../flow.js';
-import { ruleSetOf } from '../rule-sets.js';
 import { emit } from '../tx.js';
 
 const knowTeam: Handler<'knowTeam'> = (tx, _c, who) => {

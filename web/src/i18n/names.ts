@@ -48,6 +48,8 @@ export function roleName(role: RoleId): string {
       return msg('Hacker', { id: 'role.hacker' });
     case 'killer':
       return msg('Killer', { id: 'role.killer' });
+    case 'shooter':
+      return msg('Shooting civilian', { id: 'role.shooter' });
     case 'journalist':
       return msg('Mafia journalist', { id: 'role.journalist' });
     case 'agent':
@@ -131,7 +133,16 @@ export function roleRule(role: RoleId): string {
     case 'hacker':
       return msg('Forum game: each night knock down one player’s order.', { id: 'rule.hacker' });
     case 'killer':
-      return msg('Forum game: your self-defence saves you from an attack.', { id: 'rule.killer' });
+      return msg(
+        'Forum game: each night you may shoot one player; your self-defence saves you from an attack.',
+        {
+          id: 'rule.killer',
+        },
+      );
+    case 'shooter':
+      return msg('Forum game: a civilian with a gun; each night you may shoot one player.', {
+        id: 'rule.shooter',
+      });
     case 'journalist':
       return msg('Forum game: a lair member; at your level you may train into a mafioso.', {
         id: 'rule.journalist',
@@ -161,6 +172,8 @@ export function teamName(team: Winner): string {
       return msg('Yakuza', { id: 'team.yakuza' });
     case 'jester':
       return msg('Jester', { id: 'team.jester' });
+    case 'neutral':
+      return msg('Neutral', { id: 'team.neutral' });
     case 'draw':
       return msg('Draw', { id: 'team.draw' });
   }
