@@ -1,31 +1,31 @@
 import { cleanName } from '../domain/names.js';
 import type { Actor, Meta, Rejection, Seat } from '../domain/vocabulary.js';
-import { forumHandlers } from '../forum/game.js';
+import { forumRules } from '../forum/game.js';
 import type { GameEvent } from '../log/events.js';
 import { PRESETS } from '../rules/presets.js';
 import type { SettingsInput } from '../rules/settings.js';
 import { mergeSettings } from '../rules/table.js';
-import { decideMafiaMic } from '../video/mafia-mic.js';
-import { type Handler, isRejection, no } from './checks.js';
+import { mafiaMicRule } from '../video/mafia-mic.js';
+import { isRejection, no, type Rule } from './checks.js';
 import { type Command, type CommandType, HOST_COMMANDS } from './commands.js';
-import { clockHandlers } from './handlers/clock.js';
-import { dayHandlers } from './handlers/day.js';
-import { judgeHandlers } from './handlers/judge.js';
-import { checkSettings, lobbyHandlers, seatNewPlayer } from './handlers/lobby.js';
-import { nightHandlers } from './handlers/night.js';
+import { clockRules } from './handlers/clock.js';
+import { dayRules } from './handlers/day.js';
+import { judgeRules } from './handlers/judge.js';
+import { checkSettings, lobbyRules, seatNewPlayer } from './handlers/lobby.js';
+import { nightRules } from './handlers/night.js';
 import { type GameState, initialState } from './state.js';
 import { emit, openTx, type Tx } from './tx.js';
 
 export type Decision = { ok: true; events: GameEvent[] } | { ok: false; rejection: Rejection };
 
-const handlers: { [K in CommandType]: Handler<K> } = {
-  ...lobbyHandlers,
-  ...nightHandlers,
-  mafiaMic: decideMafiaMic,
-  ...dayHandlers,
-  ...clockHandlers,
-  ...judgeHandlers,
-  ...forumHandlers,
+const rules: { [K in CommandType]: Rule<K> } = {
+  ...lobbyRules,
+  ...nightRules,
+  mafiaMic: mafiaMicRule,
+  ...dayRules,
+  ...clockRules,
+  ...judgeRules,
+  ...forumRules,
 };
 
 function run(state: GameState, meta: Meta, body: (tx: Tx) => Rejection | undefined): Decision {
@@ -135,12 +135,31 @@ function gate(state: GameState, command: Command, meta: Meta): Actor | Rejection
   return who;
 }
 
+/** The command's rule, typed by its command. */
+const ruleOf = (command: Command) => rules[command.type] as Rule<typeof command.type>;
+
+/** Who sends the command, once the gate and its rule let it through. */
+function accepted(state: GameState, command: Command, meta: Meta): Actor | Rejection {
+  const who = gate(state, command, meta);
+  if (isRejection(who)) return who;
+  return ruleOf(command).refuse(state, command as never, who, meta) ?? who;
+}
+
+/**
+ * Why the game refuses a command now, or undefined when `decide` would take it: the very checks `decide`
+ * runs, recording nothing. The view's `may` asks it about every command it could offer.
+ */
+export function refusal(state: GameState, command: Command, meta: Meta): Rejection | undefined {
+  const who = accepted(state, command, meta);
+  return isRejection(who) ? who : undefined;
+}
+
 /** Validates a command against the game and returns the events it produces, or why it is refused. */
 export function decide(state: GameState, command: Command, meta: Meta): Decision {
   return run(state, meta, (tx) => {
-    const who = gate(state, command, meta);
+    const who = accepted(state, command, meta);
     if (isRejection(who)) return who;
-    const handler = handlers[command.type] as Handler<typeof command.type>;
-    return handler(tx, command as never, who);
+    ruleOf(command).apply(tx, command as never, who);
+    return undefined;
   });
 }

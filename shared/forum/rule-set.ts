@@ -2,11 +2,13 @@ import type { RuleSet } from '../engine/rule-set.js';
 import { emit } from '../engine/tx.js';
 import {
   afterForumElimination,
+  applyForumAct,
   finishForumNight,
-  forumAct,
+  forumActOffers,
   forumEveryoneActed,
   forumTable,
   forumWinnerOf,
+  refuseForumAct,
 } from './game.js';
 import { initialForum } from './state.js';
 
@@ -17,7 +19,9 @@ export const FORUM: RuleSet = {
       type: 'forumHoldings',
       forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
     }),
-  act: (tx, c, seat) => forumAct(tx, c, seat),
+  refuseAct: (s, c, seat) => refuseForumAct(s, c, seat),
+  applyAct: (tx, c, seat) => applyForumAct(tx, c, seat),
+  actOffers: (s, seat) => forumActOffers(s, seat),
   everyoneActed: (s) => forumEveryoneActed(s),
   resolveNight: (tx) => finishForumNight(tx),
   afterElimination: (tx, seat, how) => afterForumElimination(tx, seat, how),
