@@ -1,11 +1,24 @@
-import type { Actor, Rejection, RejectionCode, Seat } from '../domain/vocabulary.js';
+import type { Actor, Meta, Rejection, RejectionCode, Seat } from '../domain/vocabulary.js';
 import { PRESETS } from '../rules/presets.js';
 import type { CommandOf, CommandType } from './commands.js';
 import type { GameState } from './state.js';
 import type { Tx } from './tx.js';
 
-/** A command's handler: emits into the transaction, or says why the command is refused. */
-export type Handler<K extends CommandType> = (tx: Tx, c: CommandOf<K>, who: Actor) => Rejection | undefined;
+/**
+ * A command's rule in two parts: `refuse` says why the actor may not send it now (it reads the state and
+ * records nothing), `apply` records what an accepted one does. `decide` runs both; the view's `may` runs
+ * `refuse` alone on the commands it could offer, so the two can never disagree.
+ */
+export interface Rule<K extends CommandType> {
+  refuse: (s: GameState, c: CommandOf<K>, who: Actor, meta: Meta) => Rejection | undefined;
+  apply: (tx: Tx, c: CommandOf<K>, who: Actor) => void;
+}
+
+/** A rule from its two parts, typed by its command. */
+export const rule = <K extends CommandType>(refuse: Rule<K>['refuse'], apply: Rule<K>['apply']): Rule<K> => ({
+  refuse,
+  apply,
+});
 
 export const no = (code: RejectionCode, message: string): Rejection => ({ code, message });
 

@@ -5,27 +5,27 @@ import { PRESETS } from '../rules/presets.js';
 import { ruleSetOf } from '../rules/rule-sets.js';
 import type { SettingsInput } from '../rules/settings.js';
 import { mergeSettings } from '../rules/table.js';
-import { decideMafiaMic } from '../video/mafia-mic.js';
-import { type Handler, isRejection, no } from './checks.js';
+import { mafiaMicRule } from '../video/mafia-mic.js';
+import { isRejection, no, type Rule } from './checks.js';
 import { type Command, type CommandType, HOST_COMMANDS } from './commands.js';
-import { clockHandlers } from './handlers/clock.js';
-import { dayHandlers } from './handlers/day.js';
-import { judgeHandlers } from './handlers/judge.js';
-import { checkSettings, lobbyHandlers, seatNewPlayer } from './handlers/lobby.js';
-import { nightHandlers } from './handlers/night.js';
+import { clockRules } from './handlers/clock.js';
+import { dayRules } from './handlers/day.js';
+import { judgeRules } from './handlers/judge.js';
+import { checkSettings, lobbyRules, seatNewPlayer } from './handlers/lobby.js';
+import { nightRules } from './handlers/night.js';
 import { type GameState, initialState } from './state.js';
 import { emit, openTx, type Tx } from './tx.js';
 
 export type Decision = { ok: true; events: GameEvent[] } | { ok: false; rejection: Rejection };
 
 /** The commands every family knows; a family's own (the forum's shop) come from its rule set. */
-const handlers: { [K in CommandType]?: Handler<K> } = {
-  ...lobbyHandlers,
-  ...nightHandlers,
-  mafiaMic: decideMafiaMic,
-  ...dayHandlers,
-  ...clockHandlers,
-  ...judgeHandlers,
+const rules: { [K in CommandType]?: Rule<K> } = {
+  ...lobbyRules,
+  ...nightRules,
+  mafiaMic: mafiaMicRule,
+  ...dayRules,
+  ...clockRules,
+  ...judgeRules,
 };
 
 function run(state: GameState, meta: Meta, body: (tx: Tx) => Rejection | undefined): Decision {
@@ -135,15 +135,34 @@ function gate(state: GameState, command: Command, meta: Meta): Actor | Rejection
   return who;
 }
 
+/** The command's rule, typed by its command: a common one, or one of the game's own family. */
+const ruleOf = (state: GameState, command: Command) =>
+  (rules[command.type] ?? ruleSetOf(state).commands[command.type]) as Rule<typeof command.type> | undefined;
+
+/** Who sends the command, once the gate and its rule let it through. */
+function accepted(state: GameState, command: Command, meta: Meta): Actor | Rejection {
+  const who = gate(state, command, meta);
+  if (isRejection(who)) return who;
+  const rule = ruleOf(state, command);
+  if (rule === undefined) return no('not_allowed', `this game has no ${command.type}`);
+  return rule.refuse(state, command as never, who, meta) ?? who;
+}
+
+/**
+ * Why the game refuses a command now, or undefined when `decide` would take it: the very checks `decide`
+ * runs, recording nothing. The view's `may` asks it about every command it could offer.
+ */
+export function refusal(state: GameState, command: Command, meta: Meta): Rejection | undefined {
+  const who = accepted(state, command, meta);
+  return isRejection(who) ? who : undefined;
+}
+
 /** Validates a command against the game and returns the events it produces, or why it is refused. */
 export function decide(state: GameState, command: Command, meta: Meta): Decision {
   return run(state, meta, (tx) => {
-    const who = gate(state, command, meta);
+    const who = accepted(state, command, meta);
     if (isRejection(who)) return who;
-    const handler = (handlers[command.type] ?? ruleSetOf(state).commands[command.type]) as
-      | Handler<typeof command.type>
-      | undefined;
-    if (!handler) return no('not_allowed', `this game has no ${command.type}`);
-    return handler(tx, command as never, who);
+    ruleOf(state, command)?.apply(tx, command as never, who);
+    return undefined;
   });
 }

@@ -2,13 +2,20 @@ import type { HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
 import type { RuleSetEvent } from '../log/events.js';
 import type { TeamId, Winner } from '../roles/index.js';
 import type { RuleSetViewParts, Viewer } from '../views/types.js';
-import type { Handler } from './checks.js';
+import type { Rule } from './checks.js';
 import type { CommandOf, CommandType } from './commands.js';
 import type { GameState } from './state.js';
 import type { Tx } from './tx.js';
 
-/** Commands only some families know (the forum's shop): each family gives the handlers of those it plays. */
-export type RuleSetCommands = { [K in CommandType]?: Handler<K> };
+/** Commands only some families know (the forum's shop): each family gives the rules of those it plays. */
+export type RuleSetCommands = { [K in CommandType]?: Rule<K> };
+
+/** An ability a seat holds, the seats it may name, and how many one use names. */
+export interface ActOffer {
+  ability: string;
+  targets: Seat[];
+  names: { min: number; max: number };
+}
 
 /**
  * A family of rules as one plug-in: what its deal adds, its `act` at night and its own commands, its own
@@ -19,8 +26,16 @@ export type RuleSetCommands = { [K in CommandType]?: Handler<K> };
 export interface RuleSet {
   /** After the roles are dealt: the family's own holdings, recorded as events. */
   dealt(tx: Tx): void;
-  /** `act` at night, once the phase and the living seat are checked. */
-  act(tx: Tx, c: CommandOf<'act'>, seat: Seat): Rejection | undefined;
+  /** Why `act` at night is refused, once the phase and the living seat are checked (`now`: the command's time). */
+  refuseAct(s: GameState, c: CommandOf<'act'>, seat: Seat, now: number): Rejection | undefined;
+  /** What an `act` that passed `refuseAct` records. */
+  applyAct(tx: Tx, c: CommandOf<'act'>, seat: Seat): void;
+  /**
+   * The family's part of `may`: the abilities a seat holds and the seats each may name, as the family's own
+   * rules narrow them; the engine keeps of these only what `act` accepts now. `names`: how many seats one
+   * use names.
+   */
+  actOffers(s: GameState, seat: Seat): ActOffer[];
   /** The commands this family adds to the common ones; another family's game refuses them. */
   commands: RuleSetCommands;
   /** Applies one of the family's own events (`RuleSetEvent`) to the state; never throws. */

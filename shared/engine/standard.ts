@@ -1,18 +1,26 @@
 import type { Seat } from '../domain/vocabulary.js';
 import type { NightAction } from '../log/records.js';
 import { nightInputOf, resolveNight } from '../night/resolve.js';
-import { ABILITIES, abilitiesOf, abilityFor, playsAs, teamOf, VERBS } from '../roles/index.js';
+import {
+  ABILITIES,
+  type AbilityKey,
+  abilitiesOf,
+  abilityFor,
+  playsAs,
+  teamOf,
+  VERBS,
+  type Verb,
+} from '../roles/index.js';
 import { isRejection, livingTarget, no } from './checks.js';
 import type { CommandOf } from './commands.js';
 import type { RuleSet } from './rule-set.js';
 import type { GameState } from './state.js';
-import { blockedNow, blockMayCome, checkResult, targetProblem } from './targets.js';
+import { blockedNow, blockMayCome, checkResult, targetProblem, targetsOf } from './targets.js';
 import { emit, type Tx } from './tx.js';
 import { standardWinnerOf } from './win.js';
 
-/** `act` by the role and ability tables (A4–A7, B7, C4–C5, C24, E13). */
-function act(tx: Tx, c: CommandOf<'act'>, seat: Seat) {
-  const s = tx.state;
+/** Why `act` by the role and ability tables is refused now (A4–A7, B7, C4–C5, C24). */
+function refuseAct(s: GameState, c: CommandOf<'act'>, seat: Seat, now: number) {
   const { stage } = s.phase;
   // Another family's verbs mean nothing here.
   const verb = VERBS.find((x) => x === c.ability);
@@ -34,15 +42,26 @@ function act(tx: Tx, c: CommandOf<'act'>, seat: Seat) {
   const bad = targetProblem(s, seat, key, target);
   if (bad) return bad;
   const late = s.stepStartedAt + s.settings.timers.night * 1000;
-  if (s.settings.master === 'auto' && !ability.joint && tx.meta.now > late)
+  if (s.settings.master === 'auto' && !ability.joint && now > late)
     return no('too_late', 'your window closed');
-  const answered = ability.kind === 'inspect' && !blockedNow(s, seat) && !blockMayCome(s);
-  const result = answered ? checkResult(s, key, target) : undefined;
+  return undefined;
+}
+
+/**
+ * An accepted `act`: the action, with a check's answer unless the checker is blocked tonight (E13) or a
+ * block may still come (the answer is then given at the night's end, see `answered`).
+ */
+function applyAct(tx: Tx, c: CommandOf<'act'>, seat: Seat) {
+  const s = tx.state;
+  const key = abilityFor(s, seat, c.ability as Verb) as AbilityKey;
+  const ability = ABILITIES[key];
+  const target = (c.targets?.[0] ?? c.target) as Seat;
+  const answerNow = ability.kind === 'inspect' && !blockedNow(s, seat) && !blockMayCome(s);
+  const result = answerNow ? checkResult(s, key, target) : undefined;
   emit(tx, {
     type: 'actionTaken',
     action: { seat, ability: ability.verb, target, ...(result ? { result } : {}) },
   });
-  return undefined;
 }
 
 /**
@@ -59,10 +78,20 @@ function answered(s: GameState): NightAction[] {
   });
 }
 
+/** The abilities a seat may use now and the seats each may name, as the ability table allows them. */
+const actOffers = (s: GameState, seat: Seat) =>
+  abilitiesOf(s, seat).map((key) => ({
+    ability: ABILITIES[key].verb,
+    targets: targetsOf(s, seat, key),
+    names: { min: 1, max: ABILITIES[key].targets.count },
+  }));
+
 /** The rules of seeds 000–002 and 004: the role, ability and team tables. */
 export const STANDARD: RuleSet = {
   dealt: () => {},
-  act,
+  refuseAct,
+  applyAct,
+  actOffers,
   everyoneActed: (s) =>
     s.alive.every((seat) =>
       abilitiesOf(s, seat).every((key) =>

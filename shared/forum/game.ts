@@ -1,7 +1,7 @@
-import type { HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
-import { type Handler, isRejection, living, no } from '../engine/checks.js';
+import type { Actor, HowEliminated, Rejection, Seat } from '../domain/vocabulary.js';
+import { isRejection, living, no, rule } from '../engine/checks.js';
 import type { CommandOf } from '../engine/commands.js';
-import type { RuleSetCommands } from '../engine/rule-set.js';
+import type { ActOffer, RuleSetCommands } from '../engine/rule-set.js';
 import type { GameState } from '../engine/state.js';
 import { emit, type Tx } from '../engine/tx.js';
 import { resolveForumNight } from './night.js';
@@ -16,7 +16,7 @@ import {
   type ItemId,
   isMove,
 } from './roles.js';
-import { type ForumTable, orderRefusal, withoutMineOn } from './state.js';
+import { type ForumState, type ForumTable, orderRefusal, withoutMineOn } from './state.js';
 import { forumWinner } from './win.js';
 
 /*
@@ -38,11 +38,10 @@ export function forumAbilitiesOf(s: GameState, seat: Seat): readonly ForumAbilit
 }
 
 /**
- * `act` in a forum night: one order or act per player a night (the Psycho guards the office or knocks, not
- * both; a mafioso gives one order, D7), aimed as its ability says.
+ * Why `act` in a forum night is refused: one order or act per player a night (the Psycho guards the office
+ * or knocks, not both; a mafioso gives one order, D7), aimed as its ability says.
  */
-export function forumAct(tx: Tx, c: CommandOf<'act'>, seat: Seat): Rejection | undefined {
-  const s = tx.state;
+export function refuseForumAct(s: GameState, c: CommandOf<'act'>, seat: Seat): Rejection | undefined {
   const forum = s.forum;
   if (!forum) return no('wrong_phase', 'the forum game has not begun');
   const ability = c.ability as ForumAbilityId;
@@ -51,7 +50,7 @@ export function forumAct(tx: Tx, c: CommandOf<'act'>, seat: Seat): Rejection | u
   if (c.targets && c.target !== undefined)
     return no('bad_command', 'name the target once: target or targets');
   if (forum.tonight.some((a) => a.seat === seat)) return no('already_acted', 'one move a night');
-  const targets = c.targets ?? (c.target === undefined ? [] : [c.target]);
+  const targets = targetsNamed(c);
   const table = forumTable(s);
   const unknown = targets.find((t) => !(t in s.names));
   if (unknown !== undefined) return no('unknown_seat', `there is no seat ${unknown}`);
@@ -66,8 +65,51 @@ export function forumAct(tx: Tx, c: CommandOf<'act'>, seat: Seat): Rejection | u
     if (ability === 'knock' && targets.includes(seat))
       return no('bad_target', 'you cannot knock yourself down');
   }
-  emit(tx, { type: 'forumActed', action: { seat, ability, targets } });
   return undefined;
+}
+
+const targetsNamed = (c: CommandOf<'act'>): Seat[] => c.targets ?? (c.target === undefined ? [] : [c.target]);
+
+/** An accepted forum `act`: the order or act, resolved with the night. */
+export const applyForumAct = (tx: Tx, c: CommandOf<'act'>, seat: Seat): void =>
+  emit(tx, {
+    type: 'forumActed',
+    action: { seat, ability: c.ability as ForumAbilityId, targets: targetsNamed(c) },
+  });
+
+/** The seats one use of a forum ability may name: a move as the mafia's orders allow (D7, D12). */
+function forumTargetsOf(s: GameState, seat: Seat, ability: ForumAbilityId): Seat[] {
+  const forum = s.forum;
+  if (!forum || FORUM_ABILITIES[ability].targets.max === 0) return [];
+  const table = forumTable(s);
+  if (isMove(ability)) {
+    return s.alive.filter(
+      (target) =>
+        orderRefusal(forum, table, { seat, move: ability, targets: [target] }, s.settings.forum) === null,
+    );
+  }
+  return s.alive.filter((target) => ability !== 'knock' || target !== seat);
+}
+
+/**
+ * The forum abilities a seat may use (a move only with the level and a use left, D7) and the seats each may
+ * name: the view's `forum.abilities` and the rule set's part of `may`.
+ */
+export function forumActOffers(s: GameState, seat: Seat): ActOffer[] {
+  const forum = s.forum;
+  if (!forum) return [];
+  const table = forumTable(s);
+  return forumAbilitiesOf(s, seat)
+    .filter(
+      (a) =>
+        !isMove(a) ||
+        orderRefusal(forum, table, { seat, move: a, targets: [] }, s.settings.forum)?.code !== 'not_allowed',
+    )
+    .map((ability) => ({
+      ability,
+      targets: forumTargetsOf(s, seat, ability),
+      names: FORUM_ABILITIES[ability].targets,
+    }));
 }
 
 /** Every living player with a forum ability has used one (A7: the window closes early). */
@@ -127,51 +169,57 @@ export function afterForumElimination(tx: Tx, seat: Seat, how: HowEliminated): v
 export const forumWinnerOf = (s: GameState) =>
   s.forum ? forumWinner(s.forum, forumTable(s), s.settings.forum) : null;
 
+/** What a purchase leaves of the forum holdings, or why it is refused (D9, D16). */
+function purchase(s: GameState, c: CommandOf<'buy'>, who: Actor): ForumState | Rejection {
+  if (!s.forum) return no('not_allowed', 'only the forum game has a shop');
+  const seat = living(s, who);
+  if (isRejection(seat)) return seat;
+  if (!c.withMove) return buy(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+  if (s.phase.kind !== 'night' || s.phase.round === 0)
+    return no('wrong_phase', 'a move is spent only at night');
+  if (s.forum.tonight.some((a) => a.seat === seat)) return no('already_acted', 'one move a night');
+  return buyWithMove(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+}
+
 /**
  * D16: a player buys an item or a level with his MafBucks, by day or by night, while the game goes on.
  * D9: `withMove`, the lone mafioso pays with his move of the night instead: it is his one act tonight.
  */
-const buyHandler: Handler<'buy'> = (tx, c, who) => {
-  const s = tx.state;
-  if (!s.forum) return no('not_allowed', 'only the forum game has a shop');
-  const seat = living(s, who);
-  if (isRejection(seat)) return seat;
-  if (!c.withMove) {
-    const after = buy(s.forum, forumTable(s), seat, c.item, s.settings.forum);
-    if (isRejection(after)) return after;
-    emit(tx, { type: 'forumHoldings', forum: after });
-    return undefined;
-  }
-  if (s.phase.kind !== 'night' || s.phase.round === 0)
-    return no('wrong_phase', 'a move is spent only at night');
-  if (s.forum.tonight.some((a) => a.seat === seat)) return no('already_acted', 'one move a night');
-  const after = buyWithMove(s.forum, forumTable(s), seat, c.item, s.settings.forum);
-  if (isRejection(after)) return after;
-  // The act first, so a moderator's undo takes back the purchase with it.
-  emit(tx, {
-    type: 'forumActed',
-    action: { seat, ability: BUY_WITH_MOVE, targets: [], item: c.item as ItemId },
-  });
-  emit(tx, { type: 'forumHoldings', forum: { ...after, tonight: tx.state.forum?.tonight ?? [] } });
-  return undefined;
-};
+const buyRule = rule<'buy'>(
+  (s, c, who) => {
+    const after = purchase(s, c, who);
+    return isRejection(after) ? after : undefined;
+  },
+  (tx, c, who) => {
+    const after = purchase(tx.state, c, who) as ForumState;
+    if (!c.withMove) return emit(tx, { type: 'forumHoldings', forum: after });
+    // The act first, so a moderator's undo takes back the purchase with it.
+    emit(tx, {
+      type: 'forumActed',
+      action: { seat: who as Seat, ability: BUY_WITH_MOVE, targets: [], item: c.item as ItemId },
+    });
+    emit(tx, { type: 'forumHoldings', forum: { ...after, tonight: tx.state.forum?.tonight ?? [] } });
+  },
+);
 
 /** D2: a lair member who has reached the training level or points becomes a mafioso, keeping his points. */
-const trainHandler: Handler<'train'> = (tx, _c, who) => {
-  const s = tx.state;
-  if (!s.forum) return no('not_allowed', 'only the forum game trains mafiosi');
-  const seat = living(s, who);
-  if (isRejection(seat)) return seat;
-  if (!mayTrain(s.forum, forumTable(s), seat, s.settings.forum))
-    return no('not_allowed', 'only a lair member with the level or points for it may train');
-  const forum = train(s.forum, forumTable(s), seat, s.settings.forum);
-  emit(tx, { type: 'roleAssigned', seat, role: 'mafia' });
-  emit(tx, { type: 'forumHoldings', forum });
-  return undefined;
-};
+const trainRule = rule<'train'>(
+  (s, _c, who) => {
+    if (!s.forum) return no('not_allowed', 'only the forum game trains mafiosi');
+    const seat = living(s, who);
+    if (isRejection(seat)) return seat;
+    return mayTrain(s.forum, forumTable(s), seat, s.settings.forum)
+      ? undefined
+      : no('not_allowed', 'only a lair member with the level or points for it may train');
+  },
+  (tx, _c, who) => {
+    const s = tx.state;
+    const seat = who as Seat;
+    const forum = train(s.forum as ForumState, forumTable(s), seat, s.settings.forum);
+    emit(tx, { type: 'roleAssigned', seat, role: 'mafia' });
+    emit(tx, { type: 'forumHoldings', forum });
+  },
+);
 
 /** The forum's own commands: its shop and its training. */
-export const forumCommands: RuleSetCommands = {
-  buy: (tx, c, who) => buyHandler(tx, c, who),
-  train: (tx, c, who) => trainHandler(tx, c, who),
-};
+export const forumCommands: RuleSetCommands = { buy: buyRule, train: trainRule };

@@ -4,12 +4,14 @@ import { emit } from '../engine/tx.js';
 import type { ForumEvent } from './events.js';
 import {
   afterForumElimination,
+  applyForumAct,
   finishForumNight,
-  forumAct,
+  forumActOffers,
   forumCommands,
   forumEveryoneActed,
   forumTable,
   forumWinnerOf,
+  refuseForumAct,
 } from './game.js';
 import { FORUM_ROLES, forumTeamOf } from './roles.js';
 import { type ForumAction, initialForum, takeBackTonight, tonightOf, withOrder } from './state.js';
@@ -22,7 +24,9 @@ export const FORUM: RuleSet = {
       type: 'forumHoldings',
       forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
     }),
-  act: (tx, c, seat) => forumAct(tx, c, seat),
+  refuseAct: (s, c, seat) => refuseForumAct(s, c, seat),
+  applyAct: (tx, c, seat) => applyForumAct(tx, c, seat),
+  actOffers: (s, seat) => forumActOffers(s, seat),
   commands: forumCommands,
   evolve: (s, e: ForumEvent) => {
     switch (e.type) {

@@ -2,18 +2,11 @@ import type { Seat } from '../domain/vocabulary.js';
 import { isRejection } from '../engine/checks.js';
 import type { GameState } from '../engine/state.js';
 import type { Viewer } from '../views/types.js';
-import { forumAbilitiesOf, forumTable } from './game.js';
+import { forumActOffers, forumTable } from './game.js';
 import type { NewspaperPage } from './newspaper.js';
 import { buyWithMove } from './purse.js';
-import { FORUM_ABILITIES, type ForumAbilityId, ITEM_IDS, type ItemId, isMove, type MoveId } from './roles.js';
-import {
-  type ForumAction,
-  isMafioso,
-  type KnockReport,
-  levelFor,
-  orderRefusal,
-  type Purse,
-} from './state.js';
+import { type ForumAbilityId, ITEM_IDS, type ItemId, isMove, type MoveId } from './roles.js';
+import { type ForumAction, isMafioso, type KnockReport, levelFor, type Purse } from './state.js';
 
 declare module '../views/types.js' {
   interface RuleSetViewParts {
@@ -44,19 +37,6 @@ export interface ForumView {
   purses: Record<string, Purse> | null;
 }
 
-function targetsFor(s: GameState, seat: Seat, ability: ForumAbilityId): Seat[] {
-  const forum = s.forum;
-  if (!forum || FORUM_ABILITIES[ability].targets.max === 0) return [];
-  const table = forumTable(s);
-  if (isMove(ability)) {
-    return s.alive.filter(
-      (target) =>
-        orderRefusal(forum, table, { seat, move: ability, targets: [target] }, s.settings.forum) === null,
-    );
-  }
-  return s.alive.filter((target) => ability !== 'knock' || target !== seat);
-}
-
 export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean): ForumView | null {
   const forum = s.forum;
   if (!forum) return null;
@@ -66,20 +46,17 @@ export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean):
   const mafioso = seat !== null && isMafioso(table, seat);
   const night = s.phase.kind === 'night' && s.phase.round > 0;
   const done = seat !== null ? (forum.tonight.find((a) => a.seat === seat) ?? null) : null;
-  const usable =
-    seat !== null && night && !done
-      ? forumAbilitiesOf(s, seat).filter(
-          (a) =>
-            !isMove(a) ||
-            orderRefusal(forum, table, { seat, move: a, targets: [] }, s.settings.forum)?.code !==
-              'not_allowed',
-        )
-      : [];
   return {
     newspaper: forum.newspaper,
     purse: own ? { ...own, items: { ...own.items }, level: levelFor(own.points, s.settings.forum) } : null,
     arsenal: mafioso ? { stock: { ...forum.stock }, used: { ...forum.used } } : null,
-    abilities: usable.map((ability) => ({ ability, targets: targetsFor(s, seat as Seat, ability) })),
+    abilities:
+      seat !== null && night && !done
+        ? forumActOffers(s, seat).map(({ ability, targets }) => ({
+            ability: ability as ForumAbilityId,
+            targets,
+          }))
+        : [],
     buyWithMove:
       seat !== null && night && !done
         ? ITEM_IDS.filter((item) => !isRejection(buyWithMove(forum, table, seat, item, s.settings.forum)))

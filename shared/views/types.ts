@@ -1,5 +1,6 @@
 import type { AnySheet } from '../audit/sheets.js';
 import type { Phase, Seat } from '../domain/vocabulary.js';
+import type { May } from '../engine/may.js';
 import type { Ballot, Nomination } from '../engine/state.js';
 import type {
   BallotRecord,
@@ -14,7 +15,7 @@ import type { Settings } from '../rules/settings.js';
 import type { StoryChapter } from './story.js';
 import type { UndoStep } from './undo.js';
 
-export type Channel = 'table' | 'mafia' | 'dead';
+export type { Channel, May, MayCommand } from '../engine/may.js';
 
 export type Viewer =
   | { kind: 'seat'; seat: Seat }
@@ -65,9 +66,8 @@ export interface YouView {
   teamShots: Array<{ seat: Seat; target: Seat }>;
   /** His own checks, every night so far. */
   checks: Array<{ round: number; target: Seat; result: CheckResult }>;
+  /** He has said "I know my team" on the introduction night (A8). */
   knowTeam: boolean;
-  /** What the rules let him do now beyond his night abilities: the PWA offers these, it does not re-derive them. */
-  may: { knowTeam: boolean; channels: Channel[] };
   /** The mafia only: who of the team has the mafia microphone on tonight (A3), himself included. */
   mafiaMic: Seat[];
   card: number | null;
@@ -124,6 +124,11 @@ export interface GameView extends RuleSetViewParts {
   clock: ClockView | null;
   seats: SeatView[];
   you: YouView | null;
+  /**
+   * Every command this viewer (a seat, or the host) may send now, with the values `decide` takes: built from
+   * `decide`'s own checks. A client offers these and derives no permission of its own (docs/protocol.md).
+   */
+  may: May;
   nominations: Nomination[];
   /** Who said "ready to vote" in today's discussion (said aloud at the table: public). */
   ready: Seat[];

@@ -2,6 +2,7 @@ import { totals } from '../audit/points.js';
 import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
+import { mayOf } from '../engine/may.js';
 import type { GameState } from '../engine/state.js';
 import { blockMayCome, targetsOf } from '../engine/targets.js';
 import type { ChatMessage, NightAction, NightReport } from '../log/records.js';
@@ -22,7 +23,7 @@ import { allRuleSets, ruleSetOf } from '../rules/rule-sets.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
 import { CHAT_IN_VIEW } from './chat-in-view.js';
 import { storyOf } from './story.js';
-import type { Channel, GameView, HostView, RuleSetViewParts, SeatView, Viewer, YouView } from './types.js';
+import type { GameView, HostView, RuleSetViewParts, SeatView, Viewer, YouView } from './types.js';
 import { undoStepOf } from './undo.js';
 
 export { CHAT_IN_VIEW };
@@ -109,18 +110,6 @@ function checksOf(s: GameState, seat: Seat): YouView['checks'] {
   return blockMayCome(s) ? past : [...past, ...answers(s.phase.round, s.actions)];
 }
 
-/** The chat channels this player may write on now (A3): the PWA offers these and no others. */
-function channelsOf(s: GameState, seat: Seat): Channel[] {
-  if (!s.settings.chat) return [];
-  const kind = s.phase.kind;
-  const alive = s.alive.includes(seat) || kind === 'lobby';
-  const out: Channel[] = [];
-  if (kind === 'over' || (alive && kind !== 'night')) out.push('table');
-  if (kind === 'night' && s.alive.includes(seat) && countsAsMafiaNow(s, seat)) out.push('mafia');
-  if (!alive) out.push('dead');
-  return out;
-}
-
 function youOf(s: GameState, seat: Seat): YouView {
   const role = roleOf(s, seat) ?? null;
   const night =
@@ -146,7 +135,6 @@ function youOf(s: GameState, seat: Seat): YouView {
           })
       : [];
   const teammates = role ? teammatesOf(s, seat) : [];
-  const meets = s.phase.stage === 'intro' && s.alive.includes(seat) && countsAsMafiaNow(s, seat);
   return {
     seat,
     alive,
@@ -162,7 +150,6 @@ function youOf(s: GameState, seat: Seat): YouView {
         : [],
     checks: checksOf(s, seat),
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
-    may: { knowTeam: meets && s.settings.master !== 'moderator', channels: channelsOf(s, seat) },
     mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],
     card: s.picks[seat] ?? null,
   };
@@ -242,6 +229,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
       : null,
     seats: seatViews(s, visible),
     you: seat !== null && seat in s.names ? youOf(s, seat) : null,
+    may: viewer.kind === 'host' ? mayOf(s, 'host') : seat !== null && seat in s.names ? mayOf(s, seat) : [],
     nominations: s.day?.nominations ?? [],
     ready: s.day?.ready ?? [],
     ballot: s.ballot,

@@ -76,6 +76,8 @@ function publicPartOf(view: GameView, s: GameState): GameView {
     viewer: 'spectator',
     seat: null,
     you: null,
+    // What a player may send is his own; a spectator sends nothing.
+    may: [],
     rematch: null,
     seats: view.seats.map((x) =>
       x.seat === seat && !revealed(x.seat) ? { ...x, role: null, team: null } : x,
@@ -196,7 +198,8 @@ describe('the parts of a view every viewer shares are built once per state', () 
         ).toBe(fresh);
       }
     }
-  });
+    // Some 50,000 views, each with the viewer's `may`: more than the default time on a busy machine.
+  }, 120_000);
 
   it('given the mafia and a civilian viewing the same night, when the mafioso is built first, then the roles he sees stay in his view and out of the civilian built after him', () => {
     const t = givenGame({ preset: 'online', master: 'auto' }, 10, { 1: 'mafia', 2: 'don', 3: 'sheriff' });

@@ -6,7 +6,7 @@ import { PRESETS } from '../../rules/presets.js';
 import { ruleSetOf } from '../../rules/rule-sets.js';
 import type { Settings } from '../../rules/settings.js';
 import { mergeSettings, rolesForTable } from '../../rules/table.js';
-import { type Handler, inLobby, isRejection, maxSeats, no, seated, seatsOf } from '../checks.js';
+import { inLobby, isRejection, maxSeats, no, rule, seated, seatsOf } from '../checks.js';
 import { beginPlay, endStep, startStep } from '../flow.js';
 import { shuffle } from '../random.js';
 import type { GameState } from '../state.js';
@@ -48,22 +48,18 @@ const seatOfDevice = (s: GameState, device: string | undefined): Seat | undefine
 };
 
 /**
- * A player takes a seat in the lobby. A phone that already holds a seat here (same device key) gets that
- * seat back rather than a second one: one phone, one seat.
+ * Where a player joining the lobby sits, or why he cannot. A phone that already holds a seat here (same
+ * device key) gets that seat back rather than a second one: one phone, one seat.
  */
-export function seatNewPlayer(
-  tx: Tx,
+function seatFor(
+  s: GameState,
   rawName: string,
   seat: Seat | undefined,
   device?: string,
-): Rejection | undefined {
-  const s = tx.state;
+): { reclaimed: Seat } | { seat: Seat; name: string } | Rejection {
   if (!inLobby(s)) return no('wrong_phase', 'the game has started');
   const held = seatOfDevice(s, device);
-  if (held !== undefined) {
-    emit(tx, { type: 'seatReclaimed', seat: held });
-    return undefined;
-  }
+  if (held !== undefined) return { reclaimed: held };
   const name = tableName(s, rawName);
   if (isRejection(name)) return name;
   const max = maxSeats(s);
@@ -75,7 +71,26 @@ export function seatNewPlayer(
   let chosen = seat;
   for (let i = 1; chosen === undefined && i <= max; i++) if (!taken.has(i)) chosen = i;
   if (chosen === undefined) return no('game_full', 'every seat is taken');
-  emit(tx, { type: 'seatTaken', seat: chosen, name, ...(device === undefined ? {} : { device }) });
+  return { seat: chosen, name };
+}
+
+/** A player takes a seat in the lobby (or gets his own back), or why he cannot. */
+export function seatNewPlayer(
+  tx: Tx,
+  rawName: string,
+  seat: Seat | undefined,
+  device?: string,
+): Rejection | undefined {
+  const found = seatFor(tx.state, rawName, seat, device);
+  if (isRejection(found)) return found;
+  if ('reclaimed' in found) emit(tx, { type: 'seatReclaimed', seat: found.reclaimed });
+  else
+    emit(tx, {
+      type: 'seatTaken',
+      seat: found.seat,
+      name: found.name,
+      ...(device === undefined ? {} : { device }),
+    });
   return undefined;
 }
 
@@ -102,28 +117,28 @@ function checkManualDeal(s: Settings, roles: RoleId[]): Rejection | undefined {
   return undefined;
 }
 
-const configure: Handler<'configure'> = (tx, c) => {
-  const s = tx.state;
-  if (!inLobby(s)) return no('wrong_phase', 'settings can change only in the lobby');
-  const settings = mergeSettings(s.settings, c.settings);
-  const problem = checkSettings(settings);
-  if (problem) return problem;
-  emit(tx, { type: 'settingsChanged', settings });
-  return undefined;
-};
+const configure = rule<'configure'>(
+  (s, c) => {
+    if (!inLobby(s)) return no('wrong_phase', 'settings can change only in the lobby');
+    return checkSettings(mergeSettings(s.settings, c.settings));
+  },
+  (tx, c) => emit(tx, { type: 'settingsChanged', settings: mergeSettings(tx.state.settings, c.settings) }),
+);
 
-const takeSeat: Handler<'takeSeat'> = (tx, c, who) => {
-  const s = tx.state;
-  const seat = seated(s, who);
-  if (isRejection(seat)) return seat;
-  if (!inLobby(s)) return no('wrong_phase', 'seats can change only in the lobby');
-  const max = maxSeats(s);
-  if (c.seat > max) return no('unknown_seat', `seats are 1 to ${max}`);
-  if (c.seat === seat) return undefined;
-  if (c.seat in s.names) return no('seat_taken', `seat ${c.seat} is taken`);
-  emit(tx, { type: 'seatChanged', from: seat, to: c.seat });
-  return undefined;
-};
+const takeSeat = rule<'takeSeat'>(
+  (s, c, who) => {
+    const seat = seated(s, who);
+    if (isRejection(seat)) return seat;
+    if (!inLobby(s)) return no('wrong_phase', 'seats can change only in the lobby');
+    const max = maxSeats(s);
+    if (c.seat > max) return no('unknown_seat', `seats are 1 to ${max}`);
+    if (c.seat !== seat && c.seat in s.names) return no('seat_taken', `seat ${c.seat} is taken`);
+    return undefined;
+  },
+  (tx, c, who) => {
+    if (c.seat !== who) emit(tx, { type: 'seatChanged', from: who as Seat, to: c.seat });
+  },
+);
 
 /** The seat a host's lobby command names, if someone sits there and the lobby is still open. */
 function lobbySeat(s: GameState, seat: Seat): Rejection | undefined {
@@ -132,111 +147,117 @@ function lobbySeat(s: GameState, seat: Seat): Rejection | undefined {
   return undefined;
 }
 
-const removeSeat: Handler<'removeSeat'> = (tx, c) => {
-  const problem = lobbySeat(tx.state, c.seat);
-  if (problem) return problem;
-  emit(tx, { type: 'seatLeft', seat: c.seat });
-  return undefined;
-};
+const removeSeat = rule<'removeSeat'>(
+  (s, c) => lobbySeat(s, c.seat),
+  (tx, c) => emit(tx, { type: 'seatLeft', seat: c.seat }),
+);
 
-const renameSeat: Handler<'renameSeat'> = (tx, c) => {
-  const s = tx.state;
-  const problem = lobbySeat(s, c.seat);
-  if (problem) return problem;
-  const name = tableName(s, c.name, c.seat);
-  if (isRejection(name)) return name;
-  if (name !== s.names[c.seat]) emit(tx, { type: 'seatRenamed', seat: c.seat, name });
-  return undefined;
-};
+const renameSeat = rule<'renameSeat'>(
+  (s, c) => {
+    const problem = lobbySeat(s, c.seat);
+    if (problem) return problem;
+    const name = tableName(s, c.name, c.seat);
+    return isRejection(name) ? name : undefined;
+  },
+  (tx, c) => {
+    const name = tableName(tx.state, c.name, c.seat) as string;
+    if (name !== tx.state.names[c.seat]) emit(tx, { type: 'seatRenamed', seat: c.seat, name });
+  },
+);
 
 /** The host moves a player to another seat: a free one, or an occupied one whose player takes his place. */
-const moveSeat: Handler<'moveSeat'> = (tx, c) => {
-  const s = tx.state;
-  const problem = lobbySeat(s, c.seat);
-  if (problem) return problem;
-  const max = maxSeats(s);
-  if (c.to > max) return no('unknown_seat', `seats are 1 to ${max}`);
-  if (c.to === c.seat) return undefined;
-  emit(
-    tx,
-    c.to in s.names
-      ? { type: 'seatsSwapped', a: c.seat, b: c.to }
-      : { type: 'seatChanged', from: c.seat, to: c.to },
-  );
-  return undefined;
-};
-
-const leave: Handler<'leave'> = (tx, _c, who) => {
-  const s = tx.state;
-  const seat = seated(s, who);
-  if (isRejection(seat)) return seat;
-  if (!inLobby(s)) return no('wrong_phase', 'the game has started: "Give up" leaves it');
-  emit(tx, { type: 'seatLeft', seat });
-  return undefined;
-};
-
-const start: Handler<'start'> = (tx) => {
-  const s = tx.state;
-  if (!inLobby(s)) return no('wrong_phase', 'the game has already started');
-  const preset = PRESETS[s.settings.preset];
-  const seats = seatsOf(s);
-  const n = seats.length;
-  if (n < preset.minPlayers || n > preset.maxPlayers) {
-    const need =
-      preset.minPlayers === preset.maxPlayers
-        ? `exactly ${preset.minPlayers}`
-        : `${preset.minPlayers} to ${preset.maxPlayers}`;
-    return no('not_enough_players', `the ${preset.id} preset needs ${need} players; ${n} are seated`);
-  }
-  if (seats.some((seat, i) => seat !== i + 1))
-    return no('not_enough_players', `seats must be filled from 1 to ${n} without gaps`);
-  if (s.settings.immunity !== null && s.settings.immunity > n)
-    return no('bad_settings', `seat ${s.settings.immunity} (immunity) is empty`);
-  const deck = rolesForTable(s.settings, n);
-  if (deck.length > n) {
-    // E15–E16: the smallest table is the one that seats every role of the role table.
-    return no(
-      'not_enough_players',
-      `the ${preset.id} table deals ${deck.length} roles: seat at least ${deck.length} players (E15–E16); ${n} are seated`,
+const moveSeat = rule<'moveSeat'>(
+  (s, c) => {
+    const problem = lobbySeat(s, c.seat);
+    if (problem) return problem;
+    const max = maxSeats(s);
+    return c.to > max ? no('unknown_seat', `seats are 1 to ${max}`) : undefined;
+  },
+  (tx, c) => {
+    if (c.to === c.seat) return;
+    emit(
+      tx,
+      c.to in tx.state.names
+        ? { type: 'seatsSwapped', a: c.seat, b: c.to }
+        : { type: 'seatChanged', from: c.seat, to: c.to },
     );
-  }
-  if (!dealHasMafia(deck)) return no('bad_settings', 'the game needs at least one mafioso');
-  switch (s.settings.dealing) {
-    case 'random': {
-      if (tx.meta.seed === undefined) return no('bad_command', 'a random deal needs a seed');
-      const dealt = shuffle(deck, tx.meta.seed);
-      deal(tx, Object.fromEntries(seats.map((seat, i) => [seat, dealt[i]])));
-      return undefined;
-    }
-    case 'manual': {
-      const roles: Record<string, RoleId> = Object.fromEntries(
-        seats.map((seat) => [seat, s.roles[seat] ?? 'civilian']),
-      );
-      const problem = checkManualDeal(s.settings, Object.values(roles));
-      if (problem) return problem;
-      deal(tx, roles);
-      return undefined;
-    }
-    case 'cards': {
-      if (tx.meta.seed === undefined) return no('bad_command', 'shuffling the cards needs a seed');
-      emit(tx, { type: 'deckShuffled', deck: shuffle(deck, tx.meta.seed) });
-      const turns = seats.map((seat) => ({
-        stage: 'cards' as const,
-        speaker: seat,
-        seconds: s.settings.timers.cards,
-      }));
-      startStep(tx, 'lobby', 0, turns[0], turns.slice(1));
-      return undefined;
-    }
-    default: {
-      const _exhaustive: never = s.settings.dealing;
-      return no('bad_settings', 'unknown dealing');
-    }
-  }
-};
+  },
+);
 
-const assignRole: Handler<'assignRole'> = (tx, c) => {
-  const s = tx.state;
+const leave = rule<'leave'>(
+  (s, _c, who) => {
+    const seat = seated(s, who);
+    if (isRejection(seat)) return seat;
+    return inLobby(s) ? undefined : no('wrong_phase', 'the game has started: "Give up" leaves it');
+  },
+  (tx, _c, who) => emit(tx, { type: 'seatLeft', seat: who as Seat }),
+);
+
+/** The roles of a hand-made deal: each seat's assignment, a civilian where the host gave none. */
+const manualDeal = (s: GameState): Record<string, RoleId> =>
+  Object.fromEntries(seatsOf(s).map((seat) => [seat, s.roles[seat] ?? 'civilian']));
+
+const start = rule<'start'>(
+  (s, _c, _who, meta) => {
+    if (!inLobby(s)) return no('wrong_phase', 'the game has already started');
+    const preset = PRESETS[s.settings.preset];
+    const seats = seatsOf(s);
+    const n = seats.length;
+    if (n < preset.minPlayers || n > preset.maxPlayers) {
+      const need =
+        preset.minPlayers === preset.maxPlayers
+          ? `exactly ${preset.minPlayers}`
+          : `${preset.minPlayers} to ${preset.maxPlayers}`;
+      return no('not_enough_players', `the ${preset.id} preset needs ${need} players; ${n} are seated`);
+    }
+    if (seats.some((seat, i) => seat !== i + 1))
+      return no('not_enough_players', `seats must be filled from 1 to ${n} without gaps`);
+    if (s.settings.immunity !== null && s.settings.immunity > n)
+      return no('bad_settings', `seat ${s.settings.immunity} (immunity) is empty`);
+    const deck = rolesForTable(s.settings, n);
+    if (deck.length > n) {
+      // E15–E16: the smallest table is the one that seats every role of the role table.
+      return no(
+        'not_enough_players',
+        `the ${preset.id} table deals ${deck.length} roles: seat at least ${deck.length} players (E15–E16); ${n} are seated`,
+      );
+    }
+    if (!dealHasMafia(deck)) return no('bad_settings', 'the game needs at least one mafioso');
+    switch (s.settings.dealing) {
+      case 'random':
+        return meta.seed === undefined ? no('bad_command', 'a random deal needs a seed') : undefined;
+      case 'manual':
+        return checkManualDeal(s.settings, Object.values(manualDeal(s)));
+      case 'cards':
+        return meta.seed === undefined ? no('bad_command', 'shuffling the cards needs a seed') : undefined;
+      default: {
+        const _exhaustive: never = s.settings.dealing;
+        return no('bad_settings', 'unknown dealing');
+      }
+    }
+  },
+  (tx) => {
+    const s = tx.state;
+    const seats = seatsOf(s);
+    const deck = rolesForTable(s.settings, seats.length);
+    const seed = tx.meta.seed as number;
+    if (s.settings.dealing === 'manual') return deal(tx, manualDeal(s));
+    if (s.settings.dealing === 'random') {
+      const dealt = shuffle(deck, seed);
+      return deal(tx, Object.fromEntries(seats.map((seat, i) => [seat, dealt[i]])));
+    }
+    emit(tx, { type: 'deckShuffled', deck: shuffle(deck, seed) });
+    const turns = seats.map((seat) => ({
+      stage: 'cards' as const,
+      speaker: seat,
+      seconds: s.settings.timers.cards,
+    }));
+    startStep(tx, 'lobby', 0, turns[0], turns.slice(1));
+  },
+);
+
+/** The role a host's assignment names, as the preset spells it, or why it cannot be dealt here. */
+function assignedRole(s: GameState, c: { seat: Seat; role: string }): RoleId | Rejection {
   if (!inLobby(s)) return no('wrong_phase', 'roles are assigned in the lobby');
   if (s.settings.dealing !== 'manual')
     return no('not_allowed', 'roles are assigned by hand only with manual dealing');
@@ -244,25 +265,43 @@ const assignRole: Handler<'assignRole'> = (tx, c) => {
   const role = roleIdOf(c.role, s.settings.preset);
   if (!role || !(role in ROLES)) return no('bad_command', `there is no role ${c.role}`);
   const foreign = forumRolesProblem(s.settings.preset, [role]);
-  if (foreign) return no('bad_command', foreign);
-  emit(tx, { type: 'roleAssigned', seat: c.seat, role });
-  return undefined;
-};
+  return foreign ? no('bad_command', foreign) : role;
+}
 
-const pickCard: Handler<'pickCard'> = (tx, c, who) => {
-  const s = tx.state;
-  if (s.phase.stage !== 'cards' || !s.deck) return no('wrong_phase', 'no cards are being dealt');
-  if (who !== s.speaker || s.speaker === null)
-    return no('not_your_turn', `seat ${s.speaker} is picking a card`);
-  if (c.card > s.deck.length || Object.values(s.picks).includes(c.card))
-    return no('bad_target', `card ${c.card} is not on the table`);
-  pick(tx, s.speaker, c.card, s.deck);
-  return undefined;
-};
+const assignRole = rule<'assignRole'>(
+  (s, c) => {
+    const role = assignedRole(s, c);
+    return isRejection(role) ? role : undefined;
+  },
+  (tx, c) => emit(tx, { type: 'roleAssigned', seat: c.seat, role: assignedRole(tx.state, c) as RoleId }),
+);
 
-export const lobbyHandlers = {
+const pickCard = rule<'pickCard'>(
+  (s, c, who) => {
+    if (s.phase.stage !== 'cards' || !s.deck) return no('wrong_phase', 'no cards are being dealt');
+    if (who !== s.speaker || s.speaker === null)
+      return no('not_your_turn', `seat ${s.speaker} is picking a card`);
+    if (c.card > s.deck.length || Object.values(s.picks).includes(c.card))
+      return no('bad_target', `card ${c.card} is not on the table`);
+    return undefined;
+  },
+  (tx, c) => {
+    const s = tx.state;
+    pick(tx, s.speaker as Seat, c.card, s.deck as RoleId[]);
+  },
+);
+
+export const lobbyRules = {
   configure,
-  seatPlayer: (tx, c) => seatNewPlayer(tx, c.name, c.seat),
+  seatPlayer: rule<'seatPlayer'>(
+    (s, c) => {
+      const found = seatFor(s, c.name, c.seat);
+      return isRejection(found) ? found : undefined;
+    },
+    (tx, c) => {
+      seatNewPlayer(tx, c.name, c.seat);
+    },
+  ),
   removeSeat,
   renameSeat,
   moveSeat,
@@ -271,16 +310,4 @@ export const lobbyHandlers = {
   start,
   assignRole,
   pickCard,
-} satisfies {
-  [K in
-    | 'configure'
-    | 'seatPlayer'
-    | 'removeSeat'
-    | 'renameSeat'
-    | 'moveSeat'
-    | 'leave'
-    | 'takeSeat'
-    | 'start'
-    | 'assignRole'
-    | 'pickCard']: Handler<K>;
 };

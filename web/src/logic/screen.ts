@@ -1,5 +1,6 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
-import type { Channel, GameView } from '../../../shared/views/types.js';
+import type { CommandType } from '../../../shared/engine/commands.js';
+import type { Channel, GameView, MayCommand } from '../../../shared/views/types.js';
 
 export type Screen = 'lobby' | 'host' | 'play' | 'watch';
 export type { Channel };
@@ -27,13 +28,16 @@ export const isNight = (view: GameView | null): boolean => view?.phase.kind === 
 const playsOwnMoves = (view: GameView) => view.settings.master !== 'moderator';
 
 const me = (view: GameView) => view.you;
+
+/** The viewer's entry for a command in `may` (the host's own, or in moderator mode the one `as` a seat). */
+export const mayDo = (view: GameView, type: CommandType, as?: Seat): MayCommand | undefined =>
+  view.may.find((m) => m.type === type && m.as === as);
 const alive = (view: GameView) => view.you?.alive === true;
 
-/** The living mafia meets on the introduction night: "I know my team" (A8). */
+/** The living mafia meets on the introduction night: "I know my team" (A8), offered until he has said it. */
 export function knowTeamState(view: GameView): 'offer' | 'done' | null {
-  const you = me(view);
-  if (!you?.may.knowTeam) return null;
-  return you.knowTeam ? 'done' : 'offer';
+  if (mayDo(view, 'knowTeam')) return 'offer';
+  return me(view)?.knowTeam && view.phase.stage === 'intro' ? 'done' : null;
 }
 
 /** The seat holding the floor is this player, in a step he can end himself. */
@@ -152,7 +156,7 @@ export function canGiveUp(view: GameView): boolean {
 
 /** Chat channels this player may write on now; presets played by voice have none (A3). */
 export function writableChannels(view: GameView): Channel[] {
-  return me(view)?.may.channels ?? [];
+  return mayDo(view, 'say')?.channels ?? [];
 }
 
 /** Names by seat, for announcements ("Seat 4 · Ann"). */
