@@ -4,6 +4,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { viewerName } from '../../../shared/audit/viewer.js';
 import '../components/replay-moment.js';
 import '../components/replay-scrubber.js';
+import '../components/replay-story.js';
 import { logBase } from '../config.js';
 import { fetchGameLog, fetchReadLink } from '../logic/game-log.js';
 import { ReplayLog, viewerChoices, viewerOf } from '../logic/replay.js';
@@ -163,6 +164,13 @@ export class ReplayPage extends LitElement {
         ${this.copied ? html`<p role="status">${msg('Link copied.', { id: 'replay.copied' })}</p>` : ''}
         ${this.problem === null ? '' : html`<p role="alert">${this.problem}</p>`}
       </section>
+      <sc-replay-story
+        .steps=${log.steps(viewer)}
+        .version=${moment.version}
+        .seat=${viewer.kind === 'seat' ? viewer.seat : null}
+        .names=${Object.fromEntries(log.seats.map((s) => [s.seat, s.name]))}
+        @sc-seek=${(e: CustomEvent<number>) => this.seek(e.detail)}
+      ></sc-replay-story>
       <sc-replay-moment .moment=${moment} .since=${log.sinceStart(moment.at)}></sc-replay-moment>`;
   }
 
