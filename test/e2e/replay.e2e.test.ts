@@ -168,6 +168,12 @@ describe('the replay viewer in Chromium', () => {
       // The address names the moment and the viewer: it is the dispute link.
       const link = await replay(phone).getByLabel('Link to this moment').inputValue();
       expect(link).toBe(`${e2e.url}/#/replay/${table.gameId}?at=${mafiaSaid}&as=${townSeat}`);
+      // and says who can open it.
+      await replay(phone)
+        .getByText(
+          'Players of this game open this link on their own phones; anyone else needs the host’s read-only link.',
+        )
+        .waitFor();
 
       // Given the host's read-only link, when someone who did not play opens the moment with it, then the
       // viewer opens there, as that seat.
@@ -180,6 +186,9 @@ describe('the replay viewer in Chromium', () => {
       await stranger.goto(`${link}&key=${token}`);
       await replay(stranger).getByText(`Version ${mafiaSaid} of ${log.length}`).waitFor();
       await expect(replay(stranger).locator('#viewer').inputValue()).resolves.toBe(String(townSeat));
+      await replay(stranger)
+        .getByText('This link holds the host’s read-only key: anyone who has it can open this game’s replay.')
+        .waitFor();
       expect(await channelsShown(stranger)).toEqual(['table']);
 
       // Without a token, the same moment is not opened.

@@ -700,4 +700,10 @@ export const templates = {
   'replay.yours': 'Tus noches',
   'replay.noneYet': 'Este asiento aún no tiene jugadas nocturnas.',
   'replay.nightOf': str`Noche ${0}:`,
+  'replay.linkPlayers':
+    'Los jugadores de esta partida abren este enlace en su propio teléfono; los demás necesitan el enlace de solo lectura del anfitrión.',
+  'replay.linkAnyone':
+    'Este enlace lleva la clave de solo lectura del anfitrión: cualquiera que lo tenga puede abrir la repetición de esta partida.',
+  'lobby.picksFor': str`${0} no tiene teléfono: en el reparto eliges su carta por él, y en la noche 0 le pasas tu teléfono para que la vea.`,
+  'lobby.drawnFor': str`${0} no tiene teléfono: cuando se acaba su turno en el reparto recibe la primera carta libre, y en la noche 0 le pasas tu teléfono para que la vea.`,
 };

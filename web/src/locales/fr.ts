@@ -709,4 +709,10 @@ export const templates = {
   'replay.yours': 'Vos nuits',
   'replay.noneYet': 'Aucun coup de nuit de cette place pour l’instant.',
   'replay.nightOf': str`Nuit ${0} :`,
+  'replay.linkPlayers':
+    'Les joueurs de cette partie ouvrent ce lien sur leur propre téléphone ; les autres ont besoin du lien en lecture seule de l’hôte.',
+  'replay.linkAnyone':
+    'Ce lien contient la clé en lecture seule de l’hôte : quiconque l’a peut ouvrir le replay de cette partie.',
+  'lobby.picksFor': str`${0} n’a pas de téléphone : à la donne, vous choisissez sa carte pour lui, et à la nuit 0 vous lui passez votre téléphone pour qu’il la voie.`,
+  'lobby.drawnFor': str`${0} n’a pas de téléphone : quand son tour à la donne expire, il reçoit la première carte libre, et à la nuit 0 vous lui passez votre téléphone pour qu’il la voie.`,
 };

@@ -703,4 +703,10 @@ export const templates = {
   'replay.yours': 'Nopțile tale',
   'replay.noneYet': 'Acest loc nu are încă nicio mutare de noapte.',
   'replay.nightOf': str`Noaptea ${0}:`,
+  'replay.linkPlayers':
+    'Jucătorii acestui joc deschid linkul pe telefoanele lor; ceilalți au nevoie de linkul doar pentru citire al gazdei.',
+  'replay.linkAnyone':
+    'Acest link conține cheia gazdei doar pentru citire: oricine îl are poate deschide reluarea acestui joc.',
+  'lobby.picksFor': str`${0} nu are telefon: la împărțire alegi tu cartea pentru el, iar în noaptea 0 îi dai telefonul tău ca să o vadă.`,
+  'lobby.drawnFor': str`${0} nu are telefon: când i se termină timpul la împărțire primește prima carte liberă, iar în noaptea 0 îi dai telefonul tău ca să o vadă.`,
 };

@@ -160,7 +160,25 @@ export class ReplayPage extends LitElement {
               : ''
           }
         </div>
-        <input readonly aria-label=${msg('Link to this moment', { id: 'replay.link' })} .value=${this.linkHere()} />
+        <input
+          readonly
+          aria-label=${msg('Link to this moment', { id: 'replay.link' })}
+          aria-describedby="link-who"
+          .value=${this.linkHere()}
+        />
+        <p id="link-who" class="muted">
+          ${
+            this.readKey === null
+              ? msg(
+                  'Players of this game open this link on their own phones; anyone else needs the host’s read-only link.',
+                  { id: 'replay.linkPlayers' },
+                )
+              : msg(
+                  'This link holds the host’s read-only key: anyone who has it can open this game’s replay.',
+                  { id: 'replay.linkAnyone' },
+                )
+          }
+        </p>
         ${this.copied ? html`<p role="status">${msg('Link copied.', { id: 'replay.copied' })}</p>` : ''}
         ${this.problem === null ? '' : html`<p role="alert">${this.problem}</p>`}
       </section>
