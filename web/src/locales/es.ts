@@ -12,7 +12,7 @@ export const templates = {
   'ability.shoot': 'Disparar',
   'audience.count': str`Espectadores: ${0}`,
   'ballot.by': str`votan: ${0}`,
-  'ballot.cast': str`Han votado: ${0} de ${1}`,
+  'ballot.cast': str`Han votado: ${0} de ${1}.`,
   'ballot.leave': 'Que se vayan',
   'ballot.lift': '¿Se van todos?',
   'ballot.majority': 'Toca a un jugador para votar; la mayoría termina el día.',
@@ -706,4 +706,5 @@ export const templates = {
     'Este enlace lleva la clave de solo lectura del anfitrión: cualquiera que lo tenga puede abrir la repetición de esta partida.',
   'lobby.picksFor': str`${0} no tiene teléfono: en el reparto eliges su carta por él, y en la noche 0 le pasas tu teléfono para que la vea.`,
   'lobby.drawnFor': str`${0} no tiene teléfono: cuando se acaba su turno en el reparto recibe la primera carta libre, y en la noche 0 le pasas tu teléfono para que la vea.`,
+  'audience.said': str`Espectadores ahora: ${0}.`,
 };

@@ -12,7 +12,7 @@ export const templates = {
   'ability.shoot': 'Tirer',
   'audience.count': str`Spectateurs : ${0}`,
   'ballot.by': str`votent : ${0}`,
-  'ballot.cast': str`Ont voté : ${0} sur ${1}`,
+  'ballot.cast': str`Ont voté : ${0} sur ${1}.`,
   'ballot.leave': 'Qu’ils partent',
   'ballot.lift': 'Partent-ils tous ?',
   'ballot.majority': 'Touchez un joueur pour voter ; une majorité met fin à la journée.',
@@ -715,4 +715,5 @@ export const templates = {
     'Ce lien contient la clé en lecture seule de l’hôte : quiconque l’a peut ouvrir le replay de cette partie.',
   'lobby.picksFor': str`${0} n’a pas de téléphone : à la donne, vous choisissez sa carte pour lui, et à la nuit 0 vous lui passez votre téléphone pour qu’il la voie.`,
   'lobby.drawnFor': str`${0} n’a pas de téléphone : quand son tour à la donne expire, il reçoit la première carte libre, et à la nuit 0 vous lui passez votre téléphone pour qu’il la voie.`,
+  'audience.said': str`Spectateurs en ce moment : ${0}.`,
 };

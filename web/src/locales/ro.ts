@@ -12,7 +12,7 @@ export const templates = {
   'ability.shoot': 'Împușcă',
   'audience.count': str`Spectatori: ${0}`,
   'ballot.by': str`votează: ${0}`,
-  'ballot.cast': str`Au votat: ${0} din ${1}`,
+  'ballot.cast': str`Au votat: ${0} din ${1}.`,
   'ballot.leave': 'Să plece',
   'ballot.lift': 'Pleacă toți?',
   'ballot.majority': 'Atinge un jucător pentru a vota; majoritatea încheie ziua.',
@@ -709,4 +709,5 @@ export const templates = {
     'Acest link conține cheia gazdei doar pentru citire: oricine îl are poate deschide reluarea acestui joc.',
   'lobby.picksFor': str`${0} nu are telefon: la împărțire alegi tu cartea pentru el, iar în noaptea 0 îi dai telefonul tău ca să o vadă.`,
   'lobby.drawnFor': str`${0} nu are telefon: când i se termină timpul la împărțire primește prima carte liberă, iar în noaptea 0 îi dai telefonul tău ca să o vadă.`,
+  'audience.said': str`Spectatori acum: ${0}.`,
 };
