@@ -1,13 +1,112 @@
-import type { Seat } from '../domain/vocabulary.js';
-import { evolve } from '../engine/evolve.js';
-import { type GameState, initialState } from '../engine/state.js';
-import { lineText } from '../forum/newspaper.js';
+import type { HowEliminated, Phase, Seat } from '../domain/vocabulary.js';
+import type { GameState } from '../engine/state.js';
+import { lineText, type NewspaperLine } from '../forum/newspaper.js';
+import type { ItemId } from '../forum/roles.js';
+import type { ForumAction } from '../forum/state.js';
 import type { GameEvent } from '../log/events.js';
-import type { NightOutcome } from '../log/records.js';
-import type { RoleId } from '../roles/index.js';
-import type { Viewer } from '../views/types.js';
+import type { BallotKind, CheckResult, NightOutcome, VoteValue } from '../log/records.js';
+import type { AbilityId, RoleId, Winner } from '../roles/index.js';
+import type { PresetId, Settings } from '../rules/settings.js';
+import type { Channel, Viewer } from '../views/types.js';
 import { canRead, isPrivileged, visibleRoles } from '../views/view.js';
 import type { LogCommit } from './chain.js';
+import { emptyFold, foldCommits } from './fold.js';
+
+/**
+ * What one viewer learns from one event, as data: the CLI writes it in English (`sentenceText`), the PWA's
+ * replay in the phone's language. Only what that viewer knew at that moment is in it.
+ */
+export type Sentence =
+  | { kind: 'opened'; host: string; preset: PresetId; master: Settings['master'] }
+  | { kind: 'settingsChanged' }
+  | { kind: 'seatTaken'; seat: Seat; name: string }
+  | { kind: 'seatChanged'; from: Seat; to: Seat }
+  | { kind: 'seatReclaimed'; seat: Seat }
+  | { kind: 'seatsSwapped'; a: Seat; b: Seat }
+  | { kind: 'seatRenamed'; seat: Seat; name: string }
+  | { kind: 'seatLeft'; seat: Seat }
+  | { kind: 'rematch'; code: string }
+  | { kind: 'roleGiven'; seat: Seat; role: RoleId }
+  | { kind: 'shuffled'; deck: RoleId[] | null }
+  | { kind: 'cardPicked'; seat: Seat; card: number; role: RoleId | null }
+  | { kind: 'dealt'; roles: Array<{ seat: Seat; role: RoleId }> }
+  | {
+      kind: 'step';
+      phase: Phase['kind'];
+      round: number;
+      stage: Phase['stage'];
+      speaker: Seat | null;
+      ms: number | null;
+    }
+  | { kind: 'teamMet'; seat: Seat }
+  | {
+      kind: 'action';
+      round: number;
+      seat: Seat;
+      ability: AbilityId;
+      target: Seat;
+      result: CheckResult | null;
+    }
+  | { kind: 'shotRecorded'; target: Seat | null }
+  | {
+      kind: 'nightEnded';
+      round: number;
+      deaths: Seat[];
+      /** Why each shot landed or missed: only for those who see the night whole. */
+      outcomes: NightOutcome[] | null;
+    }
+  | { kind: 'left'; seat: Seat; role: RoleId | null; how: HowEliminated }
+  | { kind: 'said'; seat: Seat; channel: Channel; text: string }
+  | { kind: 'nominated'; by: Seat; target: Seat }
+  | { kind: 'nominationWithdrawn'; by: Seat }
+  | { kind: 'ready'; seat: Seat }
+  | { kind: 'vote'; seat: Seat; vote: VoteValue }
+  | { kind: 'voteWithdrawn'; seat: Seat }
+  | { kind: 'ballotOpened'; ballot: BallotKind; candidates: Seat[] }
+  | { kind: 'verdict'; ballot: BallotKind; round: number; tally: Array<[string, number]>; leaves: Seat[] }
+  | { kind: 'voteCancelled'; round: number; seat: Seat }
+  | { kind: 'bestMoveOffered'; seat: Seat }
+  | { kind: 'bestMove'; seat: Seat; targets: Seat[] }
+  | { kind: 'foul'; seat: Seat; fouls: number }
+  | { kind: 'disqualified'; seat: Seat; reason: string }
+  | { kind: 'remark'; seat: Seat; remarks: number }
+  | { kind: 'extraPoints'; seat: Seat; points: number }
+  | { kind: 'clockPaused'; seconds: number }
+  | { kind: 'clockResumed' }
+  | { kind: 'clockExtended'; seconds: number }
+  | { kind: 'undone' }
+  | { kind: 'quiet'; quiet: number }
+  | { kind: 'winDecided'; winner: Winner }
+  | { kind: 'mic'; seat: Seat; on: boolean }
+  | {
+      kind: 'order';
+      round: number;
+      seat: Seat;
+      ability: ForumAction['ability'];
+      targets: Seat[];
+      item: ItemId | null;
+    }
+  | { kind: 'newspaper'; round: number; lines: NewspaperLine[] }
+  | { kind: 'holdings' }
+  | { kind: 'gameEnded'; winner: Winner; winners: Seat[] };
+
+/** One sentence of the story with the commit it came from and who gave that command. */
+export interface StoryStep {
+  seq: number;
+  at: number;
+  actor: string;
+  sentence: Sentence;
+}
+
+/** The sentences that mark the game's turns: each night's result, each verdict, the end. */
+const KEY_MOMENTS: ReadonlySet<Sentence['kind']> = new Set([
+  'nightEnded',
+  'newspaper',
+  'verdict',
+  'gameEnded',
+]);
+
+export const isKeyMoment = (s: Sentence): boolean => KEY_MOMENTS.has(s.kind);
 
 /** One line of a game's story: when, which commit, who gave the command, what happened (and why). */
 export interface TimelineLine {
@@ -18,22 +117,33 @@ export interface TimelineLine {
 }
 
 /**
- * The game as one viewer lived it: a line per event he knew of at the time, in the words of the table.
- * Night outcomes carry their reason (saved by the doctor, split shots…) only for those who see the night
- * whole: the analyst, and a host who does not play. Built on the same rules as the views (view.ts).
+ * The game as one viewer lived it: a sentence per event he knew of at the time, taken along the replay's
+ * own fold (fold.ts). Night outcomes carry their reason (saved by the doctor, split shots…) only for those
+ * who see the night whole: the analyst, and a host who does not play. Built on the same rules as the views
+ * (view.ts).
  */
+export function storySteps(commits: readonly LogCommit[], viewer: Viewer): StoryStep[] {
+  const steps: StoryStep[] = [];
+  const bySeq = new Map(commits.map((c) => [c.seq, c]));
+  foldCommits(emptyFold, commits, Number.POSITIVE_INFINITY, (before, after, event, seq) => {
+    const sentence = describe(before, after, event as GameEvent, viewer);
+    const c = bySeq.get(seq);
+    if (sentence !== null && c) steps.push({ seq, at: c.at, actor: c.actor, sentence });
+  });
+  return steps;
+}
+
+/** The story as the CLI prints it: English lines with who gave each command, where the viewer may know it. */
 export function timeline(commits: readonly LogCommit[], viewer: Viewer): TimelineLine[] {
   const lines: TimelineLine[] = [];
-  let state = initialState;
-  for (const c of commits) {
-    for (const event of c.events as GameEvent[]) {
-      const after = evolve(state, event);
-      const what = describe(state, after, event, viewer);
-      if (what !== null)
-        lines.push({ seq: c.seq, at: c.at, who: whoFor(after, viewer, c.actor, what), what });
-      state = after;
-    }
-  }
+  const bySeq = new Map(commits.map((c) => [c.seq, c]));
+  foldCommits(emptyFold, commits, Number.POSITIVE_INFINITY, (before, after, event, seq) => {
+    const sentence = describe(before, after, event as GameEvent, viewer);
+    const c = bySeq.get(seq);
+    if (sentence === null || !c) return;
+    const what = sentenceText(sentence);
+    lines.push({ seq, at: c.at, who: whoFor(after, viewer, c.actor, what), what });
+  });
   return lines;
 }
 
@@ -54,6 +164,169 @@ function whoFor(s: GameState, viewer: Viewer, actor: string, what: string): stri
   return own || what.startsWith(`${who} `) ? who : '';
 }
 
+/** What the viewer learns from one event, or null when he does not learn of it. */
+function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer): Sentence | null {
+  const privileged = isPrivileged(s, viewer);
+  const self = viewer.kind === 'seat' ? viewer.seat : null;
+  const knowsRole = (seat: Seat) => visibleRoles(s, viewer).has(seat);
+  switch (e.type) {
+    case 'gameCreated':
+      return { kind: 'opened', host: e.hostName, preset: e.settings.preset, master: e.settings.master };
+    case 'settingsChanged':
+      return { kind: 'settingsChanged' };
+    case 'seatTaken':
+      return { kind: 'seatTaken', seat: e.seat, name: e.name };
+    case 'seatChanged':
+      return { kind: 'seatChanged', from: e.from, to: e.to };
+    case 'seatReclaimed':
+      return { kind: 'seatReclaimed', seat: e.seat };
+    case 'seatsSwapped':
+      return { kind: 'seatsSwapped', a: e.a, b: e.b };
+    case 'seatRenamed':
+      return { kind: 'seatRenamed', seat: e.seat, name: e.name };
+    case 'seatLeft':
+      return { kind: 'seatLeft', seat: e.seat };
+    case 'rematchOpened':
+      return { kind: 'rematch', code: e.code };
+    case 'roleAssigned':
+      return knowsRole(e.seat) ? { kind: 'roleGiven', seat: e.seat, role: e.role } : null;
+    case 'deckShuffled':
+      return { kind: 'shuffled', deck: privileged ? e.deck : null };
+    case 'cardPicked':
+      return { kind: 'cardPicked', seat: e.seat, card: e.card, role: knowsRole(e.seat) ? e.role : null };
+    case 'rolesDealt':
+      return {
+        kind: 'dealt',
+        roles: Object.entries(e.roles)
+          .filter(([seat]) => knowsRole(Number(seat)))
+          .map(([seat, role]) => ({ seat: Number(seat), role })),
+      };
+    case 'stepStarted':
+      return {
+        kind: 'step',
+        phase: e.phase.kind,
+        round: e.phase.round,
+        stage: e.phase.stage,
+        speaker: e.speaker,
+        ms: e.deadline?.remaining ?? null,
+      };
+    case 'dayBegan':
+    case 'nightBegan':
+      return null;
+    case 'teamKnown':
+      return privileged || knowsRole(e.seat) ? { kind: 'teamMet', seat: e.seat } : null;
+    case 'actionTaken': {
+      const a = e.action;
+      const mate = self !== null && self !== a.seat && knowsRole(a.seat) && a.ability === 'shoot';
+      if (!privileged && self !== a.seat && !mate) return null;
+      return {
+        kind: 'action',
+        round: s.phase.round,
+        seat: a.seat,
+        ability: a.ability,
+        target: a.target,
+        result: a.result ?? null,
+      };
+    }
+    case 'shotRecorded':
+      return privileged ? { kind: 'shotRecorded', target: e.target } : null;
+    case 'nightResolved':
+      return {
+        kind: 'nightEnded',
+        round: e.report.round,
+        deaths: e.report.deaths.map((d) => d.seat),
+        outcomes: privileged ? e.report.outcomes : null,
+      };
+    case 'playerEliminated':
+      return {
+        kind: 'left',
+        seat: e.seat,
+        role: knowsRole(e.seat) ? (s.roles[e.seat] as RoleId) : null,
+        how: e.how,
+      };
+    case 'messageSaid': {
+      const m = e.message;
+      return canRead(before, viewer, m.channel)
+        ? { kind: 'said', seat: m.seat, channel: m.channel, text: m.text }
+        : null;
+    }
+    case 'nominated':
+      return { kind: 'nominated', by: e.by, target: e.target };
+    case 'nominationWithdrawn':
+      return { kind: 'nominationWithdrawn', by: e.by };
+    case 'readyToVote':
+      return { kind: 'ready', seat: e.seat };
+    case 'voteCast':
+      return { kind: 'vote', seat: e.seat, vote: e.vote };
+    case 'voteWithdrawn':
+      return { kind: 'voteWithdrawn', seat: e.seat };
+    case 'ballotOpened':
+      return { kind: 'ballotOpened', ballot: e.kind, candidates: e.candidates };
+    case 'ballotClosed':
+      return {
+        kind: 'verdict',
+        ballot: e.record.kind,
+        round: e.record.round,
+        tally: Object.entries(e.record.tally),
+        leaves: e.record.leaves,
+      };
+    case 'voteCancelled':
+      return { kind: 'voteCancelled', round: e.round, seat: e.seat };
+    case 'bestMoveOffered':
+      return { kind: 'bestMoveOffered', seat: e.seat };
+    case 'bestMoveMade':
+      return { kind: 'bestMove', seat: e.seat, targets: e.targets };
+    case 'bestMoveClosed':
+      return null;
+    case 'foulGiven':
+      return { kind: 'foul', seat: e.seat, fouls: e.fouls };
+    case 'playerDisqualified':
+      return { kind: 'disqualified', seat: e.seat, reason: e.reason };
+    case 'remarkGiven':
+      return { kind: 'remark', seat: e.seat, remarks: e.remarks };
+    case 'extraPointsGiven':
+      return { kind: 'extraPoints', seat: e.seat, points: e.points };
+    case 'clockPaused':
+      return { kind: 'clockPaused', seconds: Math.round(e.remaining / 1000) };
+    case 'clockResumed':
+      return { kind: 'clockResumed' };
+    case 'clockExtended':
+      return { kind: 'clockExtended', seconds: e.seconds };
+    case 'actionUndone':
+      return privileged ? { kind: 'undone' } : null;
+    case 'judgeActionEnded':
+      return null;
+    case 'quietCounted':
+      return privileged ? { kind: 'quiet', quiet: e.quiet } : null;
+    case 'winDecided':
+      return privileged ? { kind: 'winDecided', winner: e.winner } : null;
+    case 'mafiaMicSwitched':
+      return privileged || knowsRole(e.seat) ? { kind: 'mic', seat: e.seat, on: e.on } : null;
+    case 'forumActed': {
+      const a = e.action;
+      if (!privileged && self !== a.seat) return null;
+      return {
+        kind: 'order',
+        round: s.phase.round,
+        seat: a.seat,
+        ability: a.ability,
+        targets: a.targets,
+        item: a.item ?? null,
+      };
+    }
+    case 'forumNightResolved':
+      return { kind: 'newspaper', round: e.round, lines: e.lines };
+    case 'forumHoldings':
+      return privileged ? { kind: 'holdings' } : null;
+    case 'gameEnded':
+      return { kind: 'gameEnded', winner: e.winner, winners: e.winners };
+    default: {
+      const _exhaustive: never = e;
+      return null;
+    }
+  }
+}
+
 const REASONS: Record<NightOutcome['reason'], string> = {
   killed: 'killed',
   notAllShot: 'missed: not every mafioso shot',
@@ -70,160 +343,117 @@ const REASONS: Record<NightOutcome['reason'], string> = {
 const seats = (list: readonly Seat[]) =>
   list.length === 0 ? 'nobody' : list.map((s) => `seat ${s}`).join(', ');
 
-/** What the viewer learns from one event, or null when he does not learn of it. */
-function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer): string | null {
-  const privileged = isPrivileged(s, viewer);
-  const self = viewer.kind === 'seat' ? viewer.seat : null;
-  const knowsRole = (seat: Seat) => visibleRoles(s, viewer).has(seat);
-  switch (e.type) {
-    case 'gameCreated':
-      return `room opened by ${e.hostName}: ${e.settings.preset}, ${e.settings.master} game master`;
+/** A sentence in the CLI's English. */
+export function sentenceText(s: Sentence): string {
+  switch (s.kind) {
+    case 'opened':
+      return `room opened by ${s.host}: ${s.preset}, ${s.master} game master`;
     case 'settingsChanged':
       return 'settings changed';
     case 'seatTaken':
-      return `${e.name} takes seat ${e.seat}`;
+      return `${s.name} takes seat ${s.seat}`;
     case 'seatChanged':
-      return `seat ${e.from} moves to seat ${e.to}`;
+      return `seat ${s.from} moves to seat ${s.to}`;
     case 'seatReclaimed':
-      return `seat ${e.seat} comes back on the same phone`;
+      return `seat ${s.seat} comes back on the same phone`;
     case 'seatsSwapped':
-      return `seats ${e.a} and ${e.b} change places`;
+      return `seats ${s.a} and ${s.b} change places`;
     case 'seatRenamed':
-      return `seat ${e.seat} is now called ${e.name}`;
+      return `seat ${s.seat} is now called ${s.name}`;
     case 'seatLeft':
-      return `seat ${e.seat} is free again`;
-    case 'rematchOpened':
-      return `the table plays again in room ${e.code}`;
-    case 'roleAssigned':
-      return knowsRole(e.seat) ? `seat ${e.seat} is given the ${e.role} card` : null;
-    case 'deckShuffled':
-      return privileged ? `the deck is shuffled: ${e.deck.join(', ')}` : 'the cards are shuffled';
+      return `seat ${s.seat} is free again`;
+    case 'rematch':
+      return `the table plays again in room ${s.code}`;
+    case 'roleGiven':
+      return `seat ${s.seat} is given the ${s.role} card`;
+    case 'shuffled':
+      return s.deck === null ? 'the cards are shuffled' : `the deck is shuffled: ${s.deck.join(', ')}`;
     case 'cardPicked':
-      return knowsRole(e.seat)
-        ? `seat ${e.seat} picks card ${e.card}: ${e.role}`
-        : `seat ${e.seat} picks card ${e.card}`;
-    case 'rolesDealt': {
-      const known = Object.entries(e.roles).filter(([seat]) => knowsRole(Number(seat)));
-      return known.length === 0
+      return `seat ${s.seat} picks card ${s.card}${s.role === null ? '' : `: ${s.role}`}`;
+    case 'dealt':
+      return s.roles.length === 0
         ? 'roles are dealt'
-        : `roles are dealt: ${known.map(([seat, role]) => `${seat} ${role}`).join(', ')}`;
+        : `roles are dealt: ${s.roles.map(({ seat, role }) => `${seat} ${role}`).join(', ')}`;
+    case 'step': {
+      const floor = s.speaker === null ? '' : `, seat ${s.speaker} has the floor`;
+      const clock = s.ms === null ? '' : ` (${Math.round(s.ms / 1000)} s)`;
+      return `${s.phase} ${s.round}, ${s.stage}${floor}${clock}`;
     }
-    case 'stepStarted':
-      return stepLine(e.phase.kind, e.phase.round, e.phase.stage, e.speaker, e.deadline?.remaining ?? null);
-    case 'dayBegan':
-    case 'nightBegan':
-      return null;
-    case 'teamKnown':
-      return privileged || knowsRole(e.seat) ? `seat ${e.seat} meets the team` : null;
-    case 'actionTaken': {
-      const a = e.action;
-      const mate = self !== null && self !== a.seat && knowsRole(a.seat) && a.ability === 'shoot';
-      if (!privileged && self !== a.seat && !mate) return null;
-      return `seat ${a.seat} uses ${a.ability} on seat ${a.target}${a.result ? `: ${a.result}` : ''}`;
-    }
+    case 'teamMet':
+      return `seat ${s.seat} meets the team`;
+    case 'action':
+      return `seat ${s.seat} uses ${s.ability} on seat ${s.target}${s.result ? `: ${s.result}` : ''}`;
     case 'shotRecorded':
-      return privileged
-        ? `the mafia's shot is recorded: ${e.target === null ? 'no shot' : `seat ${e.target}`}`
-        : null;
-    case 'nightResolved': {
-      const deaths = e.report.deaths.map((d) => d.seat);
-      if (!privileged)
-        return `night ${e.report.round} ends: ${deaths.length === 0 ? 'nobody dies' : `${seats(deaths)} killed`}`;
-      const outcomes = e.report.outcomes.map(
+      return `the mafia's shot is recorded: ${s.target === null ? 'no shot' : `seat ${s.target}`}`;
+    case 'nightEnded': {
+      if (s.outcomes === null)
+        return `night ${s.round} ends: ${s.deaths.length === 0 ? 'nobody dies' : `${seats(s.deaths)} killed`}`;
+      const outcomes = s.outcomes.map(
         (o) => `${o.by} → ${o.target === null ? 'nobody' : `seat ${o.target}`}: ${REASONS[o.reason]}`,
       );
-      return `night ${e.report.round} ends: ${outcomes.join('; ') || 'nothing happens'}`;
+      return `night ${s.round} ends: ${outcomes.join('; ') || 'nothing happens'}`;
     }
-    case 'playerEliminated': {
-      const role = knowsRole(e.seat) ? ` (${s.roles[e.seat] as RoleId})` : '';
-      return `seat ${e.seat}${role} leaves the game: ${e.how}`;
-    }
-    case 'messageSaid': {
-      const m = e.message;
-      return canRead(before, viewer, m.channel) ? `seat ${m.seat} [${m.channel}]: ${m.text}` : null;
-    }
+    case 'left':
+      return `seat ${s.seat}${s.role === null ? '' : ` (${s.role})`} leaves the game: ${s.how}`;
+    case 'said':
+      return `seat ${s.seat} [${s.channel}]: ${s.text}`;
     case 'nominated':
-      return `seat ${e.by} nominates seat ${e.target}`;
+      return `seat ${s.by} nominates seat ${s.target}`;
     case 'nominationWithdrawn':
-      return `seat ${e.by} withdraws the nomination`;
-    case 'readyToVote':
-      return `seat ${e.seat} is ready to vote`;
-    case 'voteCast':
-      return `seat ${e.seat} votes ${typeof e.vote === 'number' ? `for seat ${e.vote}` : `to ${e.vote}`}`;
+      return `seat ${s.by} withdraws the nomination`;
+    case 'ready':
+      return `seat ${s.seat} is ready to vote`;
+    case 'vote':
+      return `seat ${s.seat} votes ${typeof s.vote === 'number' ? `for seat ${s.vote}` : `to ${s.vote}`}`;
     case 'voteWithdrawn':
-      return `seat ${e.seat} takes the vote back`;
+      return `seat ${s.seat} takes the vote back`;
     case 'ballotOpened':
-      return `${e.kind} opens on ${seats(e.candidates)}`;
-    case 'ballotClosed': {
-      const tally = Object.entries(e.record.tally).map(
-        ([k, n]) => `${/^\d+$/.test(k) ? `seat ${k}` : k} ${n}`,
-      );
-      return `${e.record.kind} closes: ${tally.join(', ')}; out: ${seats(e.record.leaves)}`;
+      return `${s.ballot} opens on ${seats(s.candidates)}`;
+    case 'verdict': {
+      const tally = s.tally.map(([k, n]) => `${/^\d+$/.test(k) ? `seat ${k}` : k} ${n}`);
+      return `${s.ballot} closes: ${tally.join(', ')}; out: ${seats(s.leaves)}`;
     }
     case 'voteCancelled':
-      return `the vote of round ${e.round} is cancelled (seat ${e.seat} left)`;
+      return `the vote of round ${s.round} is cancelled (seat ${s.seat} left)`;
     case 'bestMoveOffered':
-      return `seat ${e.seat} may name a best move`;
-    case 'bestMoveMade':
-      return `seat ${e.seat} names ${seats(e.targets)} as the best move`;
-    case 'bestMoveClosed':
-      return null;
-    case 'foulGiven':
-      return `seat ${e.seat} gets foul ${e.fouls}`;
-    case 'playerDisqualified':
-      return `seat ${e.seat} is disqualified: ${e.reason}`;
-    case 'remarkGiven':
-      return `seat ${e.seat} gets remark ${e.remarks}`;
-    case 'extraPointsGiven':
-      return `seat ${e.seat} gets ${e.points} extra points`;
+      return `seat ${s.seat} may name a best move`;
+    case 'bestMove':
+      return `seat ${s.seat} names ${seats(s.targets)} as the best move`;
+    case 'foul':
+      return `seat ${s.seat} gets foul ${s.fouls}`;
+    case 'disqualified':
+      return `seat ${s.seat} is disqualified: ${s.reason}`;
+    case 'remark':
+      return `seat ${s.seat} gets remark ${s.remarks}`;
+    case 'extraPoints':
+      return `seat ${s.seat} gets ${s.points} extra points`;
     case 'clockPaused':
-      return `the clock stops with ${Math.round(e.remaining / 1000)} s left`;
+      return `the clock stops with ${s.seconds} s left`;
     case 'clockResumed':
       return 'the clock runs again';
     case 'clockExtended':
-      return `the clock gets ${e.seconds} s more`;
-    case 'actionUndone':
-      return privileged ? 'the host undoes the last record' : null;
-    case 'judgeActionEnded':
-      return null;
-    case 'quietCounted':
-      return privileged ? `quiet half-rounds in a row: ${e.quiet}` : null;
+      return `the clock gets ${s.seconds} s more`;
+    case 'undone':
+      return 'the host undoes the last record';
+    case 'quiet':
+      return `quiet half-rounds in a row: ${s.quiet}`;
     case 'winDecided':
-      return privileged
-        ? `the result is decided: ${e.winner === 'draw' ? 'a draw' : `${e.winner} wins`}`
-        : null;
-    case 'mafiaMicSwitched':
-      return privileged || knowsRole(e.seat)
-        ? `seat ${e.seat} switches the mafia microphone ${e.on ? 'on' : 'off'}`
-        : null;
-    case 'forumActed': {
-      const a = e.action;
-      if (!privileged && self !== a.seat) return null;
-      return `seat ${a.seat} orders ${a.ability}${a.targets.length > 0 ? ` on ${seats(a.targets)}` : ''}`;
+      return `the result is decided: ${s.winner === 'draw' ? 'a draw' : `${s.winner} wins`}`;
+    case 'mic':
+      return `seat ${s.seat} switches the mafia microphone ${s.on ? 'on' : 'off'}`;
+    case 'order':
+      return `seat ${s.seat} orders ${s.ability}${s.targets.length > 0 ? ` on ${seats(s.targets)}` : ''}`;
+    case 'newspaper': {
+      const lines = s.lines.map((line) => lineText(line, 'en', (seat) => `seat ${seat}`));
+      return `newspaper of night ${s.round}: ${lines.join('; ') || 'no moves'}`;
     }
-    case 'forumNightResolved': {
-      const lines = e.lines.map((line) => lineText(line, 'en', (seat) => `seat ${seat}`));
-      return `newspaper of night ${e.round}: ${lines.join('; ') || 'no moves'}`;
-    }
-    case 'forumHoldings':
-      return privileged ? 'points, levels and items change' : null;
+    case 'holdings':
+      return 'points, levels and items change';
     case 'gameEnded':
-      return `game over: ${e.winner === 'draw' ? 'a draw' : `${e.winner} wins (${seats(e.winners)})`}`;
+      return `game over: ${s.winner === 'draw' ? 'a draw' : `${s.winner} wins (${seats(s.winners)})`}`;
     default: {
-      const _exhaustive: never = e;
-      return null;
+      const _exhaustive: never = s;
+      return '';
     }
   }
-}
-
-function stepLine(
-  kind: string,
-  round: number,
-  stage: string,
-  speaker: Seat | null,
-  ms: number | null,
-): string {
-  const floor = speaker === null ? '' : `, seat ${speaker} has the floor`;
-  const clock = ms === null ? '' : ` (${Math.round(ms / 1000)} s)`;
-  return `${kind} ${round}, ${stage}${floor}${clock}`;
 }

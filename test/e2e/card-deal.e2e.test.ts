@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
+import { createRoom, seatGuests } from './support/host.js';
 import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
@@ -29,4 +30,28 @@ describe('dealing by face-down cards', () => {
     const roles = await Promise.all(phones.map((p) => p.readRole()));
     expect(roles.filter((r) => r === 'mafia')).toHaveLength(1);
   }, 120_000);
+
+  it('tells the host, for each player without a phone, how his card reaches him', async () => {
+    // Given a narrator's room dealt by face-down cards, and a moderator's
+    const narrator = await e2e.phone();
+    await createRoom(narrator, e2e.url, 'Host', { master: 'narrator', dealing: 'cards' });
+    // When the host seats two players who have no phone
+    await seatGuests(narrator, ['Gus', 'Hal']);
+    // Then the lobby says, for each, that his turn's time deals him a card and the host passes his phone
+    for (const who of ['1 · Gus', '2 · Hal'])
+      await narrator
+        .getByText(
+          `${who} has no phone: when his turn at the deal runs out he gets the first free card, and at night 0 you pass him your phone to see it.`,
+        )
+        .waitFor();
+    await shot(narrator, 'lobby-phoneless-cards');
+    const judge = await e2e.phone();
+    await createRoom(judge, e2e.url, 'Judge', { preset: 'classic', master: 'moderator', dealing: 'cards' });
+    await seatGuests(judge, ['Ida']);
+    await judge
+      .getByText(
+        '1 · Ida has no phone: at the deal you pick his card for him, and at night 0 you pass him your phone to see it.',
+      )
+      .waitFor();
+  }, 60_000);
 });

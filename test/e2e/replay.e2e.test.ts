@@ -9,6 +9,7 @@ import { useStack } from './support/suite.js';
 
 const replay = (page: Page) => page.locator('sc-replay-page');
 const moment = (page: Page) => page.locator('sc-replay-moment');
+const story = (page: Page) => page.locator('sc-replay-story');
 const rolesShown = (page: Page): Locator => moment(page).locator('.seats .role');
 const channelsShown = async (page: Page) =>
   (
@@ -98,6 +99,45 @@ describe('the replay viewer in Chromium', () => {
       await expect(moment(phone).locator('.phase').textContent()).resolves.toContain('Game over');
       await shot(phone, 'replay-over');
 
+      // The story as a mafioso lived it: his own shots, each with its night.
+      const civilian = end.seats.find((s) => s.role === 'civilian' && s.seat !== 3)?.seat as number;
+      const acts = log.filter((c) => (c.command as { type?: string } | undefined)?.type === 'act');
+      const shooter = Number(
+        acts.find((c) => (c.command as { ability?: string }).ability === 'shoot')?.actor,
+      );
+      // A night move that did not end its night: a step a civilian knows nothing of.
+      const unseen = acts.find(
+        (c) => !(c.events as Array<{ type: string }>).some((e) => e.type === 'nightResolved'),
+      )?.seq as number;
+      const nightEnd = log.find((c) =>
+        (c.events as Array<{ type: string; report?: { round: number } }>).some(
+          (e) => e.type === 'nightResolved' && e.report?.round === 1,
+        ),
+      )?.seq as number;
+      await seenBy(phone, String(shooter));
+      await story(phone)
+        .locator('.yours li', { hasText: /^\s*Night \d+: .* chooses “Shoot” on / })
+        .first()
+        .waitFor();
+      // A civilian's: no move of his own, and a night move is a step he did not see.
+      await seenBy(phone, String(civilian));
+      await story(phone).locator('.yours').getByText('No night move of this seat so far.').waitFor();
+      await scrubTo(phone, unseen);
+      await story(phone).getByText('Nothing this viewer could see happens at this step.').waitFor();
+      // The key moments jump to the morning, which says who died and nothing of why.
+      await story(phone)
+        .locator('.moments button', { hasText: /^\s*Night 1 ends/ })
+        .click();
+      await replay(phone).getByText(`Version ${nightEnd} of ${log.length}`).waitFor();
+      await story(phone)
+        .locator('.here li', { hasText: /^\s*Night 1 ends/ })
+        .waitFor();
+      await expect(story(phone).locator('.here .why').count()).resolves.toBe(0);
+      await expect(story(phone).locator('.moments button[aria-current=step]').textContent()).resolves.toMatch(
+        /Night 1 ends/,
+      );
+      await shot(phone, 'replay-story');
+
       // Scrub to the deal: the clock shows the introduction night's whole ten minutes, and each viewer
       // sees only the roles he knew then.
       await scrubTo(phone, started);
@@ -128,6 +168,12 @@ describe('the replay viewer in Chromium', () => {
       // The address names the moment and the viewer: it is the dispute link.
       const link = await replay(phone).getByLabel('Link to this moment').inputValue();
       expect(link).toBe(`${e2e.url}/#/replay/${table.gameId}?at=${mafiaSaid}&as=${townSeat}`);
+      // and says who can open it.
+      await replay(phone)
+        .getByText(
+          'Players of this game open this link on their own phones; anyone else needs the host’s read-only link.',
+        )
+        .waitFor();
 
       // Given the host's read-only link, when someone who did not play opens the moment with it, then the
       // viewer opens there, as that seat.
@@ -140,6 +186,9 @@ describe('the replay viewer in Chromium', () => {
       await stranger.goto(`${link}&key=${token}`);
       await replay(stranger).getByText(`Version ${mafiaSaid} of ${log.length}`).waitFor();
       await expect(replay(stranger).locator('#viewer').inputValue()).resolves.toBe(String(townSeat));
+      await replay(stranger)
+        .getByText('This link holds the host’s read-only key: anyone who has it can open this game’s replay.')
+        .waitFor();
       expect(await channelsShown(stranger)).toEqual(['table']);
 
       // Without a token, the same moment is not opened.

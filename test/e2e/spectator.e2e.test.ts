@@ -26,6 +26,8 @@ describe('a late comer watches the game as a spectator', () => {
     await vera.locator('#join-name').fill('Vera');
     await vera.getByRole('button', { name: 'Join', exact: true }).click();
     await vera.getByText('If its game is under way, you can watch it.').waitFor();
+    // and is not told at the same time that there is no such game.
+    await expect(vera.getByText('No game with that code.').count()).resolves.toBe(0);
     await vera.getByRole('button', { name: 'Watch the game' }).click();
     await vera.getByText('You are watching: you see what the whole table sees, and no role.').waitFor();
     expect(vera.url()).toMatch(/#\/game\/[^/]+\/watch$/);

@@ -465,8 +465,9 @@ export class AppShell extends LitElement {
     e.stopPropagation();
     this.watchOffer = null;
     const { code, name } = e.detail;
-    const joined = await this.enterRoom(() => this.socket.join(code, name), name);
-    // A room that takes no players may have its game under way: it can still be watched.
+    // A room that takes no players may have its game under way: it can still be watched, and the offer
+    // says so in place of "No game with that code".
+    const joined = await this.enterRoom(() => this.socket.join(code, name), name, undefined, 'no_game');
     if (joined === 'no_game') this.watchOffer = code;
   };
 
@@ -512,11 +513,12 @@ export class AppShell extends LitElement {
     location.hash = other ? hrefOf({ page: 'room', gameId: session.gameId, as: other.kind }) : '#/';
   }
 
-  /** Opens a room; on failure, tells why and returns the error's code. */
+  /** Opens a room; on failure, tells why (unless the caller answers that code itself) and returns the code. */
   private async enterRoom(
     open: () => Promise<{ gameId: string }>,
     name: string,
     as?: Session['kind'],
+    answered?: string,
   ): Promise<string | null> {
     this.busy = true;
     this.saveName(name);
@@ -531,7 +533,7 @@ export class AppShell extends LitElement {
       return null;
     } catch (error) {
       const e = error instanceof SocketError ? error : new SocketError('network', String(error));
-      this.toast(problemText(e.code, e.message));
+      if (e.code !== answered) this.toast(problemText(e.code, e.message));
       return e.code;
     } finally {
       this.busy = false;

@@ -46,8 +46,8 @@ export class AudienceCount extends LitElement {
 
   override render() {
     const label = msg(str`${this.count} watching`, { id: 'audience.count' });
-    // A phone's header is narrow: there the eye and the number are shown, the words are its tooltip and
-    // what a screen reader says; a wider screen shows the words.
+    // A phone's header is narrow: there the eye and the number are shown, the words are its tooltip; a
+    // screen reader hears a sentence, which a wider screen shows.
     return html`<span role="status" aria-live="polite" title=${this.count > 0 ? label : ''}
       >${
         this.count > 0
@@ -56,7 +56,7 @@ export class AudienceCount extends LitElement {
                 <circle cx="12" cy="12" r="3" />
               </svg>
               <span class="number" aria-hidden="true">${this.count}</span>
-              <span class="words sr-only">${label}</span>`
+              <span class="words sr-only">${msg(str`Spectators now: ${this.count}.`, { id: 'audience.said' })}</span>`
           : ''
       }</span
     >`;

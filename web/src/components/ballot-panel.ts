@@ -100,7 +100,7 @@ export class BallotPanel extends LitElement {
           : ''
       }
       ${this.tally()}
-      <p class="muted" aria-live="polite">${msg(str`Voted: ${cast} of ${this.living}`, { id: 'ballot.cast' })}</p>
+      <p class="muted" aria-live="polite">${msg(str`Voted: ${cast} of ${this.living}.`, { id: 'ballot.cast' })}</p>
       ${
         this.waiting.length > 0
           ? html`<p class="waiting">

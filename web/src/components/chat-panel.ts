@@ -47,9 +47,18 @@ export class ChatPanel extends LitElement {
         color: var(--muted);
         margin-right: 0.25rem;
       }
+      /* At 360 px a channel, the box and the key may not fit one row: the key keeps its words whole. */
       form {
         display: flex;
+        flex-wrap: wrap;
         gap: 0.5rem;
+      }
+      form input {
+        flex: 1 1 8rem;
+        min-width: 0;
+      }
+      form button {
+        flex: none;
       }
       select {
         width: auto;

@@ -33,7 +33,7 @@ export class HostControls extends LitElement {
       }
       .next {
         flex: 1 1 auto;
-        white-space: nowrap;
+        overflow-wrap: anywhere;
       }
       button:not(.next) {
         padding: 0.5rem 0.7rem;

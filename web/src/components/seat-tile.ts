@@ -107,12 +107,15 @@ export class SeatTile extends LitElement {
         display: flex;
         flex-wrap: wrap;
         gap: 0.25rem;
-      }
-      .tag {
+        min-width: 0;
         max-width: 100%;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
+      }
+      /* A long word ("на голосовании") breaks onto a second line inside the tile rather than out of it. */
+      .tag {
+        min-width: 0;
+        max-width: 100%;
+        white-space: normal;
+        overflow-wrap: anywhere;
         font-size: 0.7rem;
         font-weight: 700;
         line-height: 1.3;
@@ -147,18 +150,19 @@ export class SeatTile extends LitElement {
       <span class="num" aria-hidden="true">${this.seat}</span>
       <span class="name" aria-hidden="true">${this.name}</span>
       ${this.roleId ? html`<span class="role" aria-hidden="true">${roleName(this.roleId)}</span>` : ''}
-      ${tags.length > 0 ? html`<span class="tags" aria-hidden="true">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''}
+      ${tags.length > 0 ? html`<span class="tags" aria-hidden="true">${tags.map((t) => html`<span class="tag">${t}</span> `)}</span>` : ''}
       ${this.votes > 0 ? html`<span class="badge" aria-hidden="true">${msg(str`votes: ${this.votes}`, { id: 'tile.votes' })}</span>` : ''}
     </button>`;
   }
 
+  /** What the tile shows, in the order it shows it (WCAG 2.5.3: the name holds the visible words), then the rest. */
   private label(): string {
     const parts = [this.verb, msg(str`Seat ${this.seat}`, { id: 'seat.label' }), this.name];
-    if (this.you) parts.push(msg('you', { id: 'tile.you' }));
     if (this.roleId) parts.push(roleName(this.roleId));
+    if (this.you) parts.push(msg('you', { id: 'tile.you' }));
+    if (this.nominated) parts.push(msg('up for vote', { id: 'tile.upForVote' }));
     if (!this.alive) parts.push(msg('out of the game', { id: 'tile.out' }));
     if (this.speaking) parts.push(msg('holds the floor', { id: 'tile.speaking' }));
-    if (this.nominated) parts.push(msg('nominated', { id: 'tile.nominated' }));
     if (this.votes > 0) parts.push(msg(str`votes: ${this.votes}`, { id: 'tile.votes' }));
     return parts.filter((p) => p).join(', ');
   }

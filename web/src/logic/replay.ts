@@ -4,7 +4,8 @@ import { emptyFold, type Folded, foldCommits } from '../../../shared/audit/fold.
 import { parseJsonLines } from '../../../shared/audit/log-lines.js';
 import { releaseOf } from '../../../shared/audit/release.js';
 import { foldTo, momentOf, type ReplayMoment } from '../../../shared/audit/replay.js';
-import { parseViewer, VIEWER_NAMES } from '../../../shared/audit/viewer.js';
+import { type StoryStep, storySteps } from '../../../shared/audit/timeline.js';
+import { parseViewer, VIEWER_NAMES, viewerName } from '../../../shared/audit/viewer.js';
 import type { ChatMessage } from '../../../shared/log/records.js';
 import type { Channel, Viewer } from '../../../shared/views/types.js';
 
@@ -18,6 +19,7 @@ export class ReplayLog {
   /** The seats of the game as it ended, for the choice of viewer. */
   readonly seats: Array<{ seat: number; name: string }>;
   private folded: Folded = emptyFold;
+  private readonly told = new Map<string, StoryStep[]>();
 
   private constructor(readonly commits: LogCommit[]) {
     this.audit = auditLog(commits);
@@ -47,6 +49,17 @@ export class ReplayLog {
     const at = Math.min(Math.max(seq, this.commits[0].seq), this.last);
     this.folded = foldTo(this.folded, this.commits, at);
     return momentOf(this.folded, this.commits, viewer);
+  }
+
+  /** The game's sentences as `viewer` knew each at its moment (the timeline's, along the same fold). */
+  steps(viewer: Viewer): StoryStep[] {
+    const key = viewerName(viewer);
+    let steps = this.told.get(key);
+    if (steps === undefined) {
+      steps = storySteps(this.commits, viewer);
+      this.told.set(key, steps);
+    }
+    return steps;
   }
 
   /** Milliseconds from the game's first commit to `at`. */

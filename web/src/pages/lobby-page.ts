@@ -212,6 +212,7 @@ export class LobbyPage extends LitElement {
       ${records(v) ? this.guestForm() : this.guestsWithoutPhone()}
       ${records(v) ? html`<sc-deal-choice .chosen=${this.deal} @sc-deal=${(e: CustomEvent<DealChoice>) => this.chooseDeal(v, e.detail)}></sc-deal-choice>` : ''}
       ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
+      ${v.settings.dealing === 'cards' ? this.picksForPhoneless(v) : ''}
       <details>
         <summary>${msg('Settings', { id: 'lobby.settings' })}: ${presetName(v.settings.preset)}</summary>
         <sc-settings-form
@@ -226,6 +227,31 @@ export class LobbyPage extends LitElement {
         ${msg('Start the game', { id: 'lobby.start' })}
       </button>
     </div>`;
+  }
+
+  /**
+   * At a face-down deal a player without a phone cannot pick on his own: a judge who records the table picks
+   * for him; under a narrator his turn's time gives him the first free card. Either way the host passes him
+   * his phone at night 0 to see it (pass-phone.ts).
+   */
+  private picksForPhoneless(v: GameView) {
+    const phoneless = v.host?.phoneless ?? [];
+    if (phoneless.length === 0 || v.settings.master === 'auto') return '';
+    const line = (seat: number) => {
+      const who = seatAndName(seat, nameOf(v, seat));
+      return records(v)
+        ? msg(
+            str`${who} has no phone: at the deal you pick his card for him, and at night 0 you pass him your phone to see it.`,
+            { id: 'lobby.picksFor' },
+          )
+        : msg(
+            str`${who} has no phone: when his turn at the deal runs out he gets the first free card, and at night 0 you pass him your phone to see it.`,
+            { id: 'lobby.drawnFor' },
+          );
+    };
+    return html`<ul class="phoneless" aria-label=${msg('Players without a phone', { id: 'lobby.guests' })}>
+      ${phoneless.map((seat) => html`<li>${line(seat)}</li>`)}
+    </ul>`;
   }
 
   private chooseDeal(v: GameView, choice: DealChoice): void {

@@ -4,6 +4,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { viewerName } from '../../../shared/audit/viewer.js';
 import '../components/replay-moment.js';
 import '../components/replay-scrubber.js';
+import '../components/replay-story.js';
 import { logBase } from '../config.js';
 import { fetchGameLog, fetchReadLink } from '../logic/game-log.js';
 import { ReplayLog, viewerChoices, viewerOf } from '../logic/replay.js';
@@ -159,10 +160,35 @@ export class ReplayPage extends LitElement {
               : ''
           }
         </div>
-        <input readonly aria-label=${msg('Link to this moment', { id: 'replay.link' })} .value=${this.linkHere()} />
+        <input
+          readonly
+          aria-label=${msg('Link to this moment', { id: 'replay.link' })}
+          aria-describedby="link-who"
+          .value=${this.linkHere()}
+        />
+        <p id="link-who" class="muted">
+          ${
+            this.readKey === null
+              ? msg(
+                  'Players of this game open this link on their own phones; anyone else needs the host’s read-only link.',
+                  { id: 'replay.linkPlayers' },
+                )
+              : msg(
+                  'This link holds the host’s read-only key: anyone who has it can open this game’s replay.',
+                  { id: 'replay.linkAnyone' },
+                )
+          }
+        </p>
         ${this.copied ? html`<p role="status">${msg('Link copied.', { id: 'replay.copied' })}</p>` : ''}
         ${this.problem === null ? '' : html`<p role="alert">${this.problem}</p>`}
       </section>
+      <sc-replay-story
+        .steps=${log.steps(viewer)}
+        .version=${moment.version}
+        .seat=${viewer.kind === 'seat' ? viewer.seat : null}
+        .names=${Object.fromEntries(log.seats.map((s) => [s.seat, s.name]))}
+        @sc-seek=${(e: CustomEvent<number>) => this.seek(e.detail)}
+      ></sc-replay-story>
       <sc-replay-moment .moment=${moment} .since=${log.sinceStart(moment.at)}></sc-replay-moment>`;
   }
 
