@@ -86,6 +86,23 @@ export async function sync(deps: AppDeps, connectionId: string): Promise<Reply> 
 }
 
 /**
+ * `ping`: a `pong`, with the game's version for a bound connection — what lets a phone that missed its
+ * last frame (a lost post, and nothing said since) find out it is behind and `sync`. The version is no more
+ * than `sync` or any `ack` tells the same connection.
+ */
+export async function pong(deps: AppDeps, connectionId: string): Promise<Reply> {
+  const log = { action: 'ping', outcome: 'pong' };
+  const binding = await deps.directory.connection(connectionId);
+  if (binding === null) return { frames: [{ type: 'pong' }], log };
+  const game = await deps.cache.load(binding.gameId);
+  if (game === null) return { frames: [{ type: 'pong' }], log };
+  return {
+    frames: [{ type: 'pong', gameId: binding.gameId, version: game.folded.version }],
+    log: { ...log, game: binding.gameId, version: game.folded.version },
+  };
+}
+
+/**
  * `$disconnect`: the socket is gone; it may run twice, and forgetting an unknown connection is fine. A
  * spectator's leaving is told to the table.
  */

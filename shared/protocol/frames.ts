@@ -155,7 +155,11 @@ export type ServerFrame =
   | { type: 'chat'; version: number; base: number; messages: ChatMessage[] }
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
-  | { type: 'pong' }
+  /**
+   * To a bound connection, its game's version now: a client holding an older one missed a frame and asks for
+   * `sync`. An unbound connection's pong carries neither.
+   */
+  | { type: 'pong'; gameId?: string; version?: number }
   /** Table messages `from` … `from + messages.length - 1` of `total`, oldest first (the whole thread in pages). */
   | { type: 'thread'; from: number; total: number; messages: ChatMessage[] }
   /** The VAPID public key to subscribe with; null: this server sends no push notifications. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendChat } from '../../shared/views/chat-in-view.js';
-import { acceptAudience, acceptView, chatStep } from '../../web/src/logic/frames.js';
+import { acceptAudience, acceptView, chatStep, pongStep } from '../../web/src/logic/frames.js';
 
 describe('the stale-frame rule', () => {
   it('takes the first view of a game', () => {
@@ -83,5 +83,24 @@ describe('the lines a chat frame brings, appended to the view held', () => {
   it('given more lines than a view keeps, when appended, then the latest are kept', () => {
     const many = Array.from({ length: 70 }, (_, i) => line(i, `l${i}`));
     expect(appendChat([], many)).toEqual(many.slice(-60));
+  });
+});
+
+describe('a pong reaching the phone: the game moved on without it, or not', () => {
+  const held = { gameId: 'g1', version: 12 };
+
+  it('given a view of version 12 held, when the pong says the game is at 14, then the phone asks for sync', () => {
+    expect(pongStep(held, 'g1', { gameId: 'g1', version: 14 })).toBe('sync');
+  });
+
+  it('given a view of version 12 held, when the pong says 12 (or less: a pong read before the last commit), then nothing', () => {
+    expect(pongStep(held, 'g1', { gameId: 'g1', version: 12 })).toBe('ignore');
+    expect(pongStep(held, 'g1', { gameId: 'g1', version: 11 })).toBe('ignore');
+  });
+
+  it('given no view held, another game, or a pong of an unbound socket, when it comes, then nothing', () => {
+    expect(pongStep(null, 'g1', { gameId: 'g1', version: 3 })).toBe('ignore');
+    expect(pongStep(held, 'g1', { gameId: 'g2', version: 30 })).toBe('ignore');
+    expect(pongStep(held, 'g1', {})).toBe('ignore');
   });
 });

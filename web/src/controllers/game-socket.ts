@@ -9,7 +9,7 @@ import type { GameView } from '../../../shared/views/types.js';
 import type { ConnectionStatus } from '../context/room-context.js';
 import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
 import { reconnectDelay } from '../logic/backoff.js';
-import { acceptAudience, acceptView, chatStep, type HeldAudience } from '../logic/frames.js';
+import { acceptAudience, acceptView, chatStep, type HeldAudience, pongStep } from '../logic/frames.js';
 import {
   deviceKey,
   type KeyValueStore,
@@ -55,6 +55,8 @@ export interface GameSocketOptions {
   onProblem: (code: string, message: string) => void;
   /** The stored token no longer opens the game (unknown game, bad token). */
   onLost: (session: Session) => void;
+  /** How often to ping (PING_MS unless told). */
+  pingMs?: number;
 }
 
 interface Waiting {
@@ -361,7 +363,9 @@ export class GameSocket implements ReactiveController, Signalling {
 
   /** Back online or back on screen: try now instead of waiting out the backoff. */
   private readonly wake = () => {
-    if (document.visibilityState === 'hidden' || !this.session || this.ws) return;
+    if (document.visibilityState === 'hidden' || !this.session) return;
+    // Still open: a ping asks where the game is, in case a frame was lost while the phone slept.
+    if (this.ws) return this.bound ? this.transmit({ action: 'ping' }) : undefined;
     this.attempt = 0;
     this.connect();
   };
@@ -405,8 +409,12 @@ export class GameSocket implements ReactiveController, Signalling {
         }
         return;
       }
-      case 'pong':
+      case 'pong': {
+        const session = this.session;
+        const held = session && this.view ? { gameId: session.gameId, version: this.version } : null;
+        if (session && this.bound && pongStep(held, session.gameId, frame) === 'sync') this.resync();
         return;
+      }
       case 'thread':
       case 'pushKey':
       case 'pushSaved':
@@ -531,7 +539,7 @@ export class GameSocket implements ReactiveController, Signalling {
       this.transmit({ action: 'ping' });
       clearTimeout(this.pongTimer);
       this.pongTimer = setTimeout(() => this.ws?.close(), PONG_TIMEOUT_MS);
-    }, PING_MS);
+    }, this.options.pingMs ?? PING_MS);
   }
 
   private stopPing(): void {

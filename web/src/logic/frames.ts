@@ -32,6 +32,19 @@ export function chatStep(
   return frame.base === held.version ? 'append' : 'sync';
 }
 
+/**
+ * What a client does with a `pong`: `sync` when it names the client's game at a version above the one held —
+ * a frame was lost on the way and nothing came since to tell (a phone that said nothing, in a quiet phase,
+ * would otherwise show the old view until the next change). Versions a seat is sent may skip (a commit that
+ * changes nothing of his view sends him nothing), so the sync may bring the very view held, at the version
+ * named: one `sync` per ping at most, and the next pong matches.
+ */
+export function pongStep(held: Held | null, gameId: string, frame: { gameId?: string; version?: number }) {
+  if (!held || held.gameId !== gameId || frame.gameId !== gameId || frame.version === undefined)
+    return 'ignore';
+  return frame.version > held.version ? 'sync' : 'ignore';
+}
+
 /** The count of spectators a client holds, with the frame it came in. */
 export interface HeldAudience {
   gameId: string;
