@@ -81,7 +81,7 @@ function route(
     case 'signal':
       return relaySignal(deps, connectionId, frame);
     case 'thread':
-      return readThread(deps, connectionId, frame.before);
+      return readThread(deps, connectionId, frame.before, frame.channel);
     case 'pushKey':
       return pushKey(deps);
     case 'push':

@@ -62,7 +62,7 @@ describe("the PWA's socket: the server's word on the version wins", () => {
       // Whoever could post to the connection: a view far ahead of the game.
       const bindings = await server.app.deps.directory.connectionsOf(table.gameId);
       const newest = bindings.at(-1)?.connectionId as string;
-      const forged = { ...(controller.view as GameView), chat: [] };
+      const forged = { ...(controller.view as GameView) };
       const management = new ApiGatewayManagementApiClient({
         endpoint: server.managementEndpoint,
         region: 'eu-west-1',
@@ -74,7 +74,7 @@ describe("the PWA's socket: the server's word on the version wins", () => {
 
       await table.player(1).command({ type: 'say', channel: 'table', text: 'is anyone there?' });
       await until(() => controller.version === real + 1, 'the real version back');
-      expect(controller.view?.chat.map((m) => m.text)).toEqual(['is anyone there?']);
+      expect(controller.chat.map((m) => m.text)).toEqual(['is anyone there?']);
       await table.player(1).command({ type: 'say', channel: 'table', text: 'good' });
       await until(() => controller.version === real + 2, 'the next real view');
     } finally {
@@ -85,7 +85,7 @@ describe("the PWA's socket: the server's word on the version wins", () => {
 });
 
 describe("the PWA's socket heals a missed frame", () => {
-  it('given a chat frame whose base is ahead of the view held (a frame before it was lost), when it comes, then the app appends nothing and asks for sync, and holds the real view again', async () => {
+  it('given a chat frame starting past the lines held (a frame before it was lost), when it comes, then the app appends nothing and asks for sync, and holds the real chat again', async () => {
     const table = await LocalTable.open(server.wsUrl, 2);
     let changes = 0;
     const controller = await seatTwoSocket(server.wsUrl, table, {
@@ -95,7 +95,7 @@ describe("the PWA's socket heals a missed frame", () => {
     });
     try {
       await table.player(1).command({ type: 'say', channel: 'table', text: 'first' });
-      await until(() => controller.view?.chat.length === 1, 'the first line');
+      await until(() => controller.chat.length === 1, 'the first line');
       const real = controller.version;
 
       const bindings = await server.app.deps.directory.connectionsOf(table.gameId);
@@ -109,7 +109,8 @@ describe("the PWA's socket heals a missed frame", () => {
       await new ApiGatewayFanOut(management).post(newest, {
         type: 'chat',
         version: real + 5,
-        base: real + 4,
+        channel: 'table',
+        from: 4,
         messages: [line],
       });
       const before = changes;
@@ -118,10 +119,10 @@ describe("the PWA's socket heals a missed frame", () => {
       // the sync's answer is the server's view: the real version, and no line that was never said
       await until(() => changes > before, 'the sync');
       expect(controller.version).toBe(real);
-      expect(controller.view?.chat.map((m) => m.text)).toEqual(['first']);
+      expect(controller.chat.map((m) => m.text)).toEqual(['first']);
       await table.player(1).command({ type: 'say', channel: 'table', text: 'second' });
       await until(() => controller.version === real + 1, 'the next line');
-      expect(controller.view?.chat.map((m) => m.text)).toEqual(['first', 'second']);
+      expect(controller.chat.map((m) => m.text)).toEqual(['first', 'second']);
     } finally {
       controller.close();
       await table.close();
@@ -148,7 +149,7 @@ describe("the PWA's socket heals a lost frame on its next pong", () => {
       expect(version).toBeGreaterThan(real);
 
       await until(() => controller.version === version, 'the sync after the pong');
-      expect(controller.view?.chat.map((m) => m.text)).toEqual(['lost on the way']);
+      expect(controller.chat.map((m) => m.text)).toEqual(['lost on the way']);
       expect(await server.app.deps.directory.connectionsOf(table.gameId)).toHaveLength(connections);
     } finally {
       controller.close();

@@ -1,7 +1,6 @@
 import type { Place } from '../../../functions/ports/directory.js';
 import type { GameView, ServerFrame } from '../../../shared/index.js';
-import { appendChat } from '../../../shared/views/chat-in-view.js';
-import { acceptView, chatStep, pongStep } from '../../../web/src/logic/frames.js';
+import { type Following, follow, following } from '../../../web/src/logic/frames.js';
 import type { Post } from '../fake-apigw-management.js';
 import type { AwsCloud } from './cloud.js';
 import type { Rng } from './table-driver.js';
@@ -21,7 +20,8 @@ export class SeatedClient {
   openedAt: number;
   /** When it last pinged on its socket. */
   pingedAt: number;
-  latest: { version: number; view: GameView } | null = null;
+  /** What it holds of its game, followed frame by frame as the PWA's socket does. */
+  held: Following = following('');
   /** Every phase id a view it received showed, over all its sockets. */
   readonly phasesSeen = new Set<string>();
   /** It saw a gap in its frames and asks for its view again. */
@@ -47,21 +47,17 @@ export class SeatedClient {
     if (frame.type === 'joined')
       [this.gameId, this.token, this.place] = [frame.gameId, frame.token, frame.seat];
     if (frame.type === 'rejected' || frame.type === 'error') this.refused.push(JSON.stringify(frame));
-    const held = this.latest === null ? null : { gameId: this.gameId, version: this.latest.version };
-    // As the PWA does: a pong ahead of the view held says a frame was lost on the way.
-    if (frame.type === 'pong' && pongStep(held, this.gameId, frame) === 'sync') this.wantsSync = true;
-    if (frame.type === 'chat' && this.latest !== null) {
-      // As the PWA does: append a chat frame that follows the view held, ask for `sync` past a gap.
-      const step = chatStep(held, this.gameId, frame);
-      if (step === 'sync') this.wantsSync = true;
-      if (step !== 'append') return;
-      const chat = appendChat(this.latest.view.chat, frame.messages);
-      this.latest = { version: frame.version, view: { ...this.latest.view, chat } };
-    }
-    if (frame.type !== 'view') return;
-    this.phasesSeen.add(frame.view.phase.id);
-    if (acceptView(held, this.gameId, frame.version))
-      this.latest = { version: frame.version, view: frame.view };
+    if (this.held.gameId !== this.gameId) this.held = following(this.gameId);
+    if (frame.type === 'view') this.phasesSeen.add(frame.view.phase.id);
+    // As the PWA does: a frame that shows one was missed (a gap in the chat, a pong ahead) asks for `sync`.
+    const step = follow(this.held, frame, false);
+    this.held = step.held;
+    if (step.sync) this.wantsSync = true;
+  }
+
+  /** The view it holds and its version. */
+  get latest(): { version: number; view: GameView } | null {
+    return this.held.view === null ? null : { version: this.held.viewVersion, view: this.held.view };
   }
 
   /** A new socket, as the app opens after its old one closed. */
