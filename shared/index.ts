@@ -27,5 +27,6 @@ export {
 export { PRESETS, type Preset } from './rules/presets.js';
 export * from './rules/settings.js';
 export * from './video/links.js';
+export * from './views/chat-pages.js';
 export type * from './views/types.js';
-export { viewFor } from './views/view.js';
+export { canRead, viewFor } from './views/view.js';

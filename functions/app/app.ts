@@ -14,7 +14,7 @@ import { type Projection, project } from './projector.js';
 import { pushKey, subscribePush } from './push.js';
 import { openRematchRoom } from './rematch.js';
 import { createRoom, joinRoom } from './rooms.js';
-import { disconnect, resume, sync } from './session.js';
+import { disconnect, pong, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
 import { readThread } from './thread.js';
 import { watchRoom } from './watch.js';
@@ -77,11 +77,11 @@ function route(
     case 'rematch':
       return openRematchRoom(deps, connectionId, sourceIp);
     case 'ping':
-      return Promise.resolve({ frames: [{ type: 'pong' }], log: { action: 'ping', outcome: 'pong' } });
+      return pong(deps, connectionId);
     case 'signal':
       return relaySignal(deps, connectionId, frame);
     case 'thread':
-      return readThread(deps, connectionId, frame.before);
+      return readThread(deps, connectionId, frame.before, frame.channel);
     case 'pushKey':
       return pushKey(deps);
     case 'push':

@@ -1,17 +1,18 @@
 import {
+  type Channel,
   type ChatMessage,
   emptyFold,
   type Folded,
   foldCommits,
   type ServerFrame,
+  saidSince,
   sameLinks,
 } from '../../shared/index.js';
-import { CHAT_IN_VIEW } from '../../shared/views/chat-in-view.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Place } from '../ports/directory.js';
 import { announceAudience } from './audience.js';
 import type { AppDeps } from './deps.js';
-import { linksFrame, viewFrame } from './frames.js';
+import { chatPages, linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
 export interface FanOutResult {
@@ -25,8 +26,9 @@ export interface FanOutResult {
 type Seat = Place;
 
 /**
- * Sends every connection of the game what changed for its seat since the views last sent: its own view (or,
- * when only chat messages were added to it, a `chat` frame of them), and its media links when they changed. A seat whose view and links are as they were gets nothing at all, so a
+ * Sends every connection of the game what changed for its seat since the views last sent: its own view when
+ * it changed, the chat lines said on the channels it reads (`chat` frames), and its media links when they
+ * changed. A seat whose view, chat and links are as they were gets nothing at all, so a
  * commit only the mafia can see (a night microphone, a shot, a mafia message) sends no frame to the town —
  * not even a bare version bump that would tell when the mafia acted. Each seat's frames are built once,
  * however many sockets that seat has open, all from the same version. A connection API Gateway reports gone
@@ -70,80 +72,78 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
 }
 
 /**
- * A seat's frames that differ from what the seat was last sent. The links are not even built when the
- * parts of the game they depend on are the very ones shown (a vote, a speech, a chat message): then no
- * seat's links changed. A view that differs from the last only by chat messages added goes as a `chat`
- * frame of those messages: a chat line costs each reader a few hundred bytes, not the whole view, and
- * whoever may not read its channel has no new message in his view, so gets nothing — the view's own rule
- * (`canRead`) decides who is sent it.
+ * A seat's frames that differ from what the seat was last sent: its view when it changed; the lines said
+ * since on each chat channel it read before and reads now, as a `chat` frame per channel — a chat line costs
+ * each reader a few hundred bytes and the view nothing, and whoever may not read its channel gets nothing,
+ * the view's own rule (`canRead`) deciding who is sent it; the latest page of each channel it reads now
+ * and did not before (a mafioso out of the game, the game over); and its links when they changed. The
+ * links are not even built when the parts of the game they depend on are the very ones shown (a vote, a
+ * speech, a chat message): then no seat's links changed.
  */
 function changedFrames(shown: Folded, now: Folded, seat: Seat): Sendable[] {
   const out: Sendable[] = [];
-  const types = sameLinks(shown.state, now.state) ? (['view'] as const) : (['view', 'links'] as const);
-  for (const type of types) {
-    const built = build(now, seat, type);
-    const before = comparedAt(shown, seat, type);
-    const rest =
-      before.head === built.head && before.body === built.body && before.settings === built.settings;
-    if (rest && sameChat(before.chat, built.chat)) {
-      // Unchanged for the seat: a later chat frame still follows the view it was last sent.
-      remember(now, seat, type, { ...built, since: before.since });
-      continue;
-    }
-    const added = rest ? chatAdded(before.chat, built.chat) : null;
-    out.push(added === null ? built : chatFrame(now.version, before.since, added));
+  const built = build(now, seat, 'view');
+  const before = comparedAt(shown, seat, 'view');
+  if (before.head === built.head && before.body === built.body && before.settings === built.settings)
+    // Unchanged for the seat: a later patch still follows the view it was last sent.
+    remember(now, seat, 'view', { ...built, since: before.since });
+  else out.push(built);
+  out.push(...chatFrames(shown, now, seat, before.channels, built.channels));
+  if (!sameLinks(shown.state, now.state)) {
+    const links = build(now, seat, 'links');
+    const was = comparedAt(shown, seat, 'links');
+    if (was.body === links.body) remember(now, seat, 'links', { ...links, since: was.since });
+    else out.push(links);
   }
   return out;
 }
 
-/**
- * The `chat` frame of messages said since the seat's view of version `base`: what a client holding that
- * view appends to it to hold the view of `version`.
- */
-export function chatFrame(version: number, base: number, messages: ChatMessage[]): Sendable {
-  const frame: ServerFrame = { type: 'chat', version, base, messages };
-  return { frame, text: JSON.stringify(frame) };
+/** The chat a seat is sent between two folds: new lines where it read on, the latest page where it reads anew. */
+function chatFrames(
+  shown: Folded,
+  now: Folded,
+  seat: Seat,
+  before: readonly Channel[],
+  after: readonly Channel[],
+): Sendable[] {
+  const out: Sendable[] = [];
+  const anew: Channel[] = [];
+  for (const channel of after) {
+    const said = before.includes(channel) ? saidSince(shown.state, now.state, channel) : null;
+    if (said === null) anew.push(channel);
+    else if (said.messages.length > 0) out.push(chatFrame(now.version, channel, said.from, said.messages));
+  }
+  for (const frame of chatPages(now, seat, anew)) out.push({ frame, text: JSON.stringify(frame) });
+  return out;
 }
 
-const sameMessage = (a: ChatMessage, b: ChatMessage) =>
-  a === b || (a.at === b.at && a.seat === b.seat && a.channel === b.channel && a.text === b.text);
-
-const sameChat = (a: readonly ChatMessage[], b: readonly ChatMessage[]) =>
-  a.length === b.length && a.every((m, i) => sameMessage(m, b[i]));
-
-/**
- * The messages `now` adds after `before`, when appending them to `before` and keeping the latest
- * `CHAT_IN_VIEW` (as a client does) gives exactly `now`; null when it does not (the chat changed otherwise,
- * and the whole view is sent).
- */
-export function chatAdded(before: readonly ChatMessage[], now: readonly ChatMessage[]): ChatMessage[] | null {
-  const last = before.at(-1);
-  let from = 0;
-  if (last !== undefined) {
-    from = now.findLastIndex((m) => sameMessage(m, last)) + 1;
-    if (from === 0) return null;
-  }
-  const added = now.slice(from);
-  if (added.length === 0) return null;
-  return sameChat([...before, ...added].slice(-CHAT_IN_VIEW), now) ? added : null;
+/** The `chat` frame of a channel's messages `from` …, brought by commit `version`. */
+export function chatFrame(
+  version: number,
+  channel: Channel,
+  from: number,
+  messages: ChatMessage[],
+): Sendable {
+  const frame: ServerFrame = { type: 'chat', version, channel, from, messages };
+  return { frame, text: JSON.stringify(frame) };
 }
 
 /**
  * What a seat's frame at a fold is compared by: its JSON but for the version (frames equal but for the
  * version they were built at are the same to the seat) and, for a view, but for the settings, which are
- * compared apart by their own JSON (one string shared by every view of the game), and the chat, compared
- * message by message so that a round that only added messages is told apart. Kept with the fold: this
+ * compared apart by their own JSON (one string shared by every view of the game). Kept with the fold: this
  * round's fold is the next round's `shown`, so each seat's view is built and serialised once per round.
  * Only this is kept, not the frame's whole text: most of it is the settings, which need not be held twice.
  * A view's JSON is kept as the two strings it was serialised in (who it is for, then the rest), not joined
- * into one: joining them would copy a few kilobytes per seat per round only to compare them. `since` is the
- * version of the last view the seat was sent that differed from the one before it: the base of a chat frame.
+ * into one: joining them would copy a few kilobytes per seat per round only to compare them. `channels`:
+ * the chat channels the view says the seat reads. `since` is the version of the last view the seat was
+ * sent that differed from the one before it.
  */
 interface Compared {
   head: string;
   body: string;
   settings: string;
-  chat: readonly ChatMessage[];
+  channels: readonly Channel[];
   since: number;
 }
 
@@ -178,8 +178,8 @@ function remember(folded: Folded, seat: Seat, type: 'view' | 'links', compared: 
     bySeat = new Map();
     comparedByFold.set(folded, bySeat);
   }
-  const { head, body, settings, chat, since } = compared;
-  bySeat.set(`${type}:${seat}`, { head, body, settings, chat, since });
+  const { head, body, settings, channels, since } = compared;
+  bySeat.set(`${type}:${seat}`, { head, body, settings, channels, since });
 }
 
 const comparedByFold = new WeakMap<Folded, Map<string, Compared>>();
@@ -189,16 +189,16 @@ function serialiseLinks(frame: Extract<ServerFrame, { type: 'links' }>): Built {
   const text = JSON.stringify(frame);
   const head = `{"type":"links","version":${frame.version}`;
   const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
-  return { frame, text, head: '', body, settings: '', chat: [], since: frame.version };
+  return { frame, text, head: '', body, settings: '', channels: [], since: frame.version };
 }
 
 /**
  * A view frame's text is exactly `JSON.stringify(frame)`, with the settings serialised once per settings
  * object: they are most of a view's bytes and keys, every view of a game holds the same object, and it
- * stays the same until the host changes them. The chat is the view's last key (`viewFor` puts it there).
+ * stays the same until the host changes them.
  */
 function serialiseView(frame: Extract<ServerFrame, { type: 'view' }>): Built {
-  const { viewer, seat, hostName, settings, chat, ...rest } = frame.view;
+  const { viewer, seat, hostName, settings, ...rest } = frame.view;
   let json = settingsJson.get(settings);
   if (json === undefined) {
     json = JSON.stringify(settings);
@@ -206,8 +206,16 @@ function serialiseView(frame: Extract<ServerFrame, { type: 'view' }>): Built {
   }
   const before = JSON.stringify({ viewer, seat, hostName });
   const after = JSON.stringify(rest);
-  const text = `{"type":"view","version":${frame.version},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`},"chat":${JSON.stringify(chat)}}}`;
-  return { frame, text, head: before, body: after, settings: json, chat, since: frame.version };
+  const text = `{"type":"view","version":${frame.version},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
+  return {
+    frame,
+    text,
+    head: before,
+    body: after,
+    settings: json,
+    channels: frame.view.chat,
+    since: frame.version,
+  };
 }
 
 const settingsJson = new WeakMap<object, string>();

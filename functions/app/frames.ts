@@ -1,6 +1,9 @@
 import {
+  CHANNELS,
+  canRead,
   type ErrorCode,
   type Folded,
+  latestPage,
   linksOf,
   type ServerFrame,
   type Viewer,
@@ -73,4 +76,25 @@ export function spectatorRefusal(log: Omit<ReplyLog, 'outcome'>, commandId?: str
 /** The receiver's own view of a game at a version. */
 export function viewFrame(folded: Folded, seat: Place): Extract<ServerFrame, { type: 'view' }> {
   return { type: 'view', version: folded.version, view: viewFor(folded.state, viewerOf(seat)) };
+}
+
+/**
+ * The receiver's view with the latest page of each chat channel he reads: what a connection gets when it
+ * asks where the game stands (`resume`, `sync`, `join`, `watch`, a seat moved). A channel nothing was said
+ * on has no page.
+ */
+export function viewWithChat(folded: Folded, seat: Place): ServerFrame[] {
+  return [viewFrame(folded, seat), ...chatPages(folded, seat, CHANNELS)];
+}
+
+/** The latest page of each of `channels` the receiver reads at a version, but empty ones. */
+export function chatPages(
+  folded: Folded,
+  seat: Place,
+  channels: readonly (typeof CHANNELS)[number][],
+): ServerFrame[] {
+  const viewer = viewerOf(seat);
+  return channels
+    .filter((channel) => folded.state.said[channel] > 0 && canRead(folded.state, viewer, channel))
+    .map((channel) => ({ type: 'thread', version: folded.version, ...latestPage(folded.state, channel) }));
 }

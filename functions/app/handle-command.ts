@@ -10,7 +10,7 @@ import {
   type Reply,
   type ReplyLog,
   spectatorRefusal,
-  viewFrame,
+  viewWithChat,
 } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
@@ -116,7 +116,7 @@ async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): 
       }
       const binding = { gameId: game.gameId, seat: move.to };
       await deps.directory.bindConnection(c.connectionId, binding, bindingExpiry(deps));
-      await deps.fanOut.post(c.connectionId, viewFrame(folded, move.to));
+      for (const frame of viewWithChat(folded, move.to)) await deps.fanOut.post(c.connectionId, frame);
       await deps.fanOut.post(c.connectionId, linksFrame(folded, move.to));
     }
   }

@@ -11,7 +11,7 @@ import { RELEASE } from '../release.js';
 import { audienceFrame } from './audience.js';
 import { commitAttempt, makeCommit } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { busyFrame, errorFrame, type Reply, viewFrame } from './frames.js';
+import { busyFrame, errorFrame, type Reply, viewFrame, viewWithChat } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 import { roomIsOpen } from './open-rooms.js';
 import { hashToken, mintToken } from './tokens.js';
@@ -189,7 +189,7 @@ export async function joinRoom(
   return {
     frames: [
       { type: 'joined', gameId, seat: taken.seat, token },
-      viewFrame(outcome.game.folded, taken.seat),
+      ...viewWithChat(outcome.game.folded, taken.seat),
       await audienceFrame(deps, gameId),
     ],
     log: { action: 'join', outcome: 'joined', game: gameId, version: outcome.version },

@@ -2,7 +2,7 @@ import type { ServerFrame } from '../../shared/index.js';
 import { announceAudience, audienceFrame } from './audience.js';
 import type { AppDeps } from './deps.js';
 import { bindingExpiry } from './deps.js';
-import { errorFrame, linksFrame, notBound, type Reply, viewFrame } from './frames.js';
+import { errorFrame, linksFrame, notBound, type Reply, viewWithChat } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 import { grantOf, hashToken, seatNow } from './tokens.js';
 import { rematchInvitation } from './watch.js';
@@ -56,7 +56,7 @@ export async function resume(
     after.push(...(await rematchInvitation(deps, game)));
   } else after.push(await audienceFrame(deps, gameId));
   return {
-    frames: [viewFrame(game.folded, seat), linksFrame(game.folded, seat), ...after],
+    frames: [...viewWithChat(game.folded, seat), linksFrame(game.folded, seat), ...after],
     log: { ...log, outcome: 'resumed', version: game.folded.version },
   };
 }
@@ -77,11 +77,28 @@ export async function sync(deps: AppDeps, connectionId: string): Promise<Reply> 
     return { frames: [errorFrame('no_game', 'no such game')], log: { ...log, outcome: 'no_game' } };
   return {
     frames: [
-      viewFrame(game.folded, binding.seat),
+      ...viewWithChat(game.folded, binding.seat),
       linksFrame(game.folded, binding.seat),
       await audienceFrame(deps, binding.gameId),
     ],
     log: { ...log, outcome: 'view', version: game.folded.version },
+  };
+}
+
+/**
+ * `ping`: a `pong`, with the game's version for a bound connection — what lets a phone that missed its
+ * last frame (a lost post, and nothing said since) find out it is behind and `sync`. The version is no more
+ * than `sync` or any `ack` tells the same connection.
+ */
+export async function pong(deps: AppDeps, connectionId: string): Promise<Reply> {
+  const log = { action: 'ping', outcome: 'pong' };
+  const binding = await deps.directory.connection(connectionId);
+  if (binding === null) return { frames: [{ type: 'pong' }], log };
+  const game = await deps.cache.load(binding.gameId);
+  if (game === null) return { frames: [{ type: 'pong' }], log };
+  return {
+    frames: [{ type: 'pong', gameId: binding.gameId, version: game.folded.version }],
+    log: { ...log, game: binding.gameId, version: game.folded.version },
   };
 }
 

@@ -2,7 +2,7 @@ import type { ServerFrame } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import { announceAudience } from './audience.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
-import { type Reply, viewFrame } from './frames.js';
+import { type Reply, viewWithChat } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 import { roomIsOpen } from './open-rooms.js';
 import { noRoom } from './rooms.js';
@@ -28,7 +28,7 @@ export async function watchRoom(deps: AppDeps, connectionId: string, code: strin
   const token = await bindSpectator(deps, connectionId, game);
   await announceAudience(deps, game.gameId);
   return {
-    frames: [{ type: 'watching', gameId: game.gameId, token }, viewFrame(game.folded, 'spectator')],
+    frames: [{ type: 'watching', gameId: game.gameId, token }, ...viewWithChat(game.folded, 'spectator')],
     log: { action: 'watch', outcome: 'watching', game: game.gameId, version: game.folded.version },
   };
 }

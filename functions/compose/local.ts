@@ -196,7 +196,7 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
     return app;
   };
   const lazyApp: Pick<App, 'project' | 'fireDeadline'> = {
-    project: (gameId, seq) => appNow().project(gameId, seq),
+    project: (gameId, seq, from) => appNow().project(gameId, seq, from),
     fireDeadline: (job) => appNow().fireDeadline(job),
   };
   const projector = projectorHandler(lazyApp, log);

@@ -1,5 +1,6 @@
+import type { ChatMessage } from '../log/records.js';
 import type { GameView, Viewer } from '../views/types.js';
-import { viewFor } from '../views/view.js';
+import { chatFor, viewFor } from '../views/view.js';
 import type { LogCommit } from './chain.js';
 import { emptyFold, type Folded, foldCommits } from './fold.js';
 
@@ -9,6 +10,8 @@ export interface ReplayMoment {
   /** When the commit at `version` was decided (ms since the epoch). */
   at: number;
   view: GameView;
+  /** The latest chat lines (as many as the state keeps of each channel) the viewer could read then. */
+  chat: ChatMessage[];
 }
 
 /**
@@ -22,5 +25,10 @@ export function foldTo(from: Folded, commits: readonly LogCommit[], seq: number)
 /** The moment `folded` is at, as `viewer` saw it, through the server's own view function. */
 export function momentOf(folded: Folded, commits: readonly LogCommit[], viewer: Viewer): ReplayMoment {
   const commit = commits.find((c) => c.seq === folded.version);
-  return { version: folded.version, at: commit?.at ?? 0, view: viewFor(folded.state, viewer) };
+  return {
+    version: folded.version,
+    at: commit?.at ?? 0,
+    view: viewFor(folded.state, viewer),
+    chat: chatFor(folded.state, viewer),
+  };
 }

@@ -186,7 +186,11 @@ function apply(s: GameState, e: CoreEvent): GameState {
         quiet: 0,
       };
     case 'messageSaid':
-      return { ...s, chat: keepLatestChat(s.chat, e.message) };
+      return {
+        ...s,
+        chat: keepLatestChat(s.chat, e.message),
+        said: { ...s.said, [e.message.channel]: s.said[e.message.channel] + 1 },
+      };
     case 'nominated':
       return s.day
         ? {
@@ -301,8 +305,7 @@ function apply(s: GameState, e: CoreEvent): GameState {
 
 /**
  * The state keeps only the latest CHAT_KEPT messages of each channel (the log keeps every one): a flood of
- * chat costs no memory, and since no view shows more than that many, no viewer sees a channel he may not
- * read push his own messages out.
+ * chat costs no memory, and a flood on one channel pushes out no message of another.
  */
 function keepLatestChat(chat: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
   const next = [...chat, message];

@@ -132,14 +132,23 @@ export interface GameState extends Partial<RuleSetParts> {
   quiet: number;
   /** How many had left when the current night or day began: who leaves during it makes it not quiet. */
   leftBefore: number;
+  /** The latest CHAT_KEPT messages of each channel, oldest first. */
   chat: ChatMessage[];
+  /**
+   * How many messages each channel has had in all (the log keeps every one): a message's place in its
+   * channel, by which a phone tells the lines it holds from those it lacks.
+   */
+  said: Record<ChatMessage['channel'], number>;
   /** Decided but not yet final: the last eliminated player still has his last word. */
   pendingWinner: { winner: Winner; winners: Seat[] } | null;
   winner: Winner | null;
   winners: Seat[];
 }
 
-/** Messages of each chat channel the state keeps: as many as a view shows (CHAT_IN_VIEW). */
+/**
+ * Messages of each chat channel the state keeps: more than a history page (THREAD_PAGE), so the latest page
+ * of every channel is sent from the state; older pages are read from the log.
+ */
 export const CHAT_KEPT = 60;
 
 export const LOBBY_PHASE: Phase = { id: 'lobby', kind: 'lobby', round: 0, stage: 'lobby' };
@@ -189,6 +198,7 @@ export const initialState: GameState = {
   quiet: 0,
   leftBefore: 0,
   chat: [],
+  said: { table: 0, mafia: 0, dead: 0 },
   pendingWinner: null,
   winner: null,
   winners: [],

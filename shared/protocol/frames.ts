@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ChatMessage } from '../log/records.js';
 import type { Endpoint, PeerLink } from '../video/links.js';
-import type { GameView } from '../views/types.js';
+import type { Channel, GameView } from '../views/types.js';
 import { type SignalPayload, signalPayloadSchema } from './signal.js';
 
 /** Frames larger than this are refused before parsing (API Gateway allows 32 KB frames). */
@@ -63,6 +63,8 @@ export const clientFrameSchema = v.variant('action', [
   v.strictObject({
     action: v.literal('thread'),
     gameId: v.optional(id),
+    /** The channel to page back in (the table's when not named); only one the viewer reads now. */
+    channel: v.optional(v.picklist(['table', 'mafia', 'dead'])),
     before: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   }),
   v.strictObject({ action: v.literal('pushKey') }),
@@ -148,16 +150,31 @@ export type ServerFrame =
   | { type: 'audience'; gameId: string; count: number; rev: number }
   | { type: 'view'; version: number; view: GameView }
   /**
-   * Chat messages said since the receiver's view of version `base`, which brings it to `version`: sent
-   * instead of the whole view when nothing else of it changed. A client holding a version below `base`
-   * missed a frame and asks for `sync`; one holding `version` or more has these already.
+   * New lines of one channel the receiver reads, brought by commit `version`: messages `from` … of that
+   * channel. A client holding fewer than `from` of it missed some and asks for `sync`; the ones it holds
+   * already it skips.
    */
-  | { type: 'chat'; version: number; base: number; messages: ChatMessage[] }
+  | { type: 'chat'; version: number; channel: Channel; from: number; messages: ChatMessage[] }
   | { type: 'ack'; commandId: string; version: number }
   | { type: 'rejected'; commandId: string; code: string; message: string }
-  | { type: 'pong' }
-  /** Table messages `from` … `from + messages.length - 1` of `total`, oldest first (the whole thread in pages). */
-  | { type: 'thread'; from: number; total: number; messages: ChatMessage[] }
+  /**
+   * To a bound connection, its game's version now: a client holding an older one missed a frame and asks for
+   * `sync`. An unbound connection's pong carries neither.
+   */
+  | { type: 'pong'; gameId?: string; version?: number }
+  /**
+   * Messages `from` … `from + messages.length - 1` of a channel that has had `total`, oldest first, as of
+   * version `version`: a channel's latest page with every full view a connection asks for and whenever it
+   * may newly read the channel, and older pages on request (`thread {before}`).
+   */
+  | {
+      type: 'thread';
+      version: number;
+      channel: Channel;
+      from: number;
+      total: number;
+      messages: ChatMessage[];
+    }
   /** The VAPID public key to subscribe with; null: this server sends no push notifications. */
   | { type: 'pushKey'; key: string | null }
   /** The connection's push subscription is kept: a new phase will wake its app. */

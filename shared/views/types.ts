@@ -1,15 +1,8 @@
 import type { AnySheet } from '../audit/sheets.js';
 import type { Phase, Seat } from '../domain/vocabulary.js';
-import type { May } from '../engine/may.js';
+import type { Channel, May } from '../engine/may.js';
 import type { Ballot, Nomination } from '../engine/state.js';
-import type {
-  BallotRecord,
-  ChatMessage,
-  CheckResult,
-  Elimination,
-  NightAction,
-  NightOutcome,
-} from '../log/records.js';
+import type { BallotRecord, CheckResult, Elimination, NightAction, NightOutcome } from '../log/records.js';
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
 import type { StoryChapter } from './story.js';
@@ -149,6 +142,10 @@ export interface GameView extends RuleSetViewParts {
   rematch: { gameId: string; code: string } | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */
   story: StoryChapter[] | null;
-  /** The latest messages of the channels the viewer may read; `chat` frames add to them between views. */
-  chat: ChatMessage[];
+  /**
+   * The chat channels the viewer may read now. Their messages are not in the view: each channel's latest
+   * page comes in a `thread` frame with every full view a connection asks for, and its new lines in `chat`
+   * frames.
+   */
+  chat: Channel[];
 }

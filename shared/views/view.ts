@@ -21,12 +21,10 @@ import {
 } from '../roles/index.js';
 import { allRuleSets, ruleSetOf } from '../rules/rule-sets.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
-import { CHAT_IN_VIEW } from './chat-in-view.js';
+import { CHANNELS } from './chat-pages.js';
 import { storyOf } from './story.js';
 import type { GameView, HostView, RuleSetViewParts, SeatView, Viewer, YouView } from './types.js';
 import { undoStepOf } from './undo.js';
-
-export { CHAT_IN_VIEW };
 
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
 export const isPrivileged = (s: GameState, viewer: Viewer) =>
@@ -252,14 +250,15 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
     story: over ? storyOf(s) : null,
-    // Last, so the fan-out can tell a round that only added chat from one that changed the rest.
-    chat: chatFor(s, viewer),
+    // The channels, not their messages: those come in pages and `chat` frames, so a view is as large
+    // however long the game talked.
+    chat: CHANNELS.filter((channel) => canRead(s, viewer, channel)),
   };
 }
 
-/** The latest messages of every channel the viewer may read (canRead), oldest first. */
+/** The latest messages the state keeps of every channel the viewer may read (canRead), oldest first. */
 export const chatFor = (s: GameState, viewer: Viewer): ChatMessage[] =>
-  s.chat.filter((m) => canRead(s, viewer, m.channel)).slice(-CHAT_IN_VIEW);
+  s.chat.filter((m) => canRead(s, viewer, m.channel));
 
 /** Each channel is read only by those it is for: the mafia's by the mafia, the dead's by the dead (A3). */
 export function canRead(s: GameState, viewer: Viewer, channel: 'table' | 'mafia' | 'dead'): boolean {

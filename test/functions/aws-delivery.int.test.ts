@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresetId } from '../../shared/rules/settings.js';
 import { AwsCloud, NO_FAULTS } from '../support/aws/cloud.js';
 import { CloudGame, NEAR_MS, playersOf } from '../support/aws/cloud-game.js';
-import { Phones } from '../support/aws/seated-clients.js';
+import { Phones, PING_MS } from '../support/aws/seated-clients.js';
 import { rngOf } from '../support/aws/table-driver.js';
 
 type Family = { preset: PresetId } & Record<string, unknown>;
@@ -70,6 +70,7 @@ async function playAll(seed: number, families: Family[]): Promise<RunResult> {
       const moved = await Promise.all(games.map((g) => g.play(rng)));
       await cloud.discover(games.map((g) => g.gameId));
       await cloud.deliver();
+      await phones.ping(cloud.now);
       await phones.sync();
       cloud.collectTimers();
       if (cloud.pending() === 0) for (const g of games) wrong.push(...(await g.check()));
@@ -174,5 +175,44 @@ describe('a stream batch with several commits of one game, to a container that n
     const deadline = game.folded.state.deadline;
     const started = cloud.stepFunctions.executions.map((e) => JSON.parse(e.input).deadlineId);
     expect(started).toContain(deadline?.id);
+  });
+});
+
+describe('a phone whose frame was lost heals on its next pong', () => {
+  let cloud: AwsCloud;
+  beforeAll(async () => {
+    cloud = await new AwsCloud(rngOf(11), NO_FAULTS).start();
+  });
+  afterAll(() => cloud?.close());
+
+  it('given a seat whose post of the paused clock was refused and nothing sent to it since, when its ping interval is up, then its pong is ahead of its view, it syncs and shows its view of the game again', async () => {
+    // given an online table in the lobby, whose seat 4 loses its next post (API Gateway refuses it)
+    const phones = new Phones(cloud, rngOf(11));
+    const game = new CloudGame('pong', { preset: 'online' }, cloud, phones);
+    await game.open(10, '203.0.113.11');
+    await cloud.discover([game.gameId]);
+    await cloud.deliver();
+    expect(await game.check()).toEqual([]);
+    const seat = game.seats[3];
+    cloud.sockets.answer(seat.connectionId, 403, 200);
+    await cloud.message(game.host.connectionId, {
+      action: 'command',
+      commandId: 'pause',
+      command: { type: 'pauseClock' },
+    });
+    await cloud.discover([game.gameId]);
+    await cloud.deliver();
+    await game.refresh();
+    const wrong = await game.check();
+    expect(wrong).toHaveLength(1);
+    expect(wrong[0]).toContain(`${game.tag} ${seat.place} `);
+
+    // when its phone pings at the end of its interval (and the others too)
+    await phones.ping(cloud.now + PING_MS);
+    await phones.sync();
+
+    // then every phone shows its own view again, without a new socket
+    expect(seat.connectionId).toBe(`${game.tag}-p4-1`);
+    expect(await game.check()).toEqual([]);
   });
 });

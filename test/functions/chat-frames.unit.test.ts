@@ -1,48 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { chatAdded, chatFrame } from '../../functions/app/fan-out.js';
-import type { ChatMessage } from '../../shared/index.js';
-import { CHAT_IN_VIEW } from '../../shared/views/chat-in-view.js';
+import { chatFrame } from '../../functions/app/fan-out.js';
+import { CHAT_KEPT, latestPage, saidSince, THREAD_PAGE } from '../../shared/index.js';
+import { does, givenGame, until } from '../support/game.js';
 
-const line = (n: number, channel: ChatMessage['channel'] = 'table'): ChatMessage => ({
-  seat: 1 + (n % 7),
-  channel,
-  text: `line ${n}`,
-  at: 1_000 + n,
-  round: 1,
-});
-const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => line(from + i));
+const dayOne = () => {
+  const t = givenGame({ preset: 'online' }, 7, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+  until(t, { phase: { kind: 'day', round: 1 } });
+  return t;
+};
+const say = (t: ReturnType<typeof dayOne>, n: number, channel: 'table' | 'mafia' = 'table') => {
+  for (let i = 0; i < n; i++)
+    does(t, channel === 'mafia' ? 1 : 4, { type: 'say', channel, text: `line ${i}` });
+};
 
-describe('a chat frame: the messages a seat lacks, or nothing', () => {
-  it('given a view with no chat yet, when the first line is said, then the frame holds that line alone', () => {
-    expect(chatAdded([], [line(0)])).toEqual([line(0)]);
+describe('the lines a chat frame carries: what was said on a channel between two folds', () => {
+  it('given three lines said, when one more is, then the frame holds that line alone, at its place in the channel', () => {
+    const t = dayOne();
+    say(t, 3);
+    const before = t.state;
+    does(t, 5, { type: 'say', channel: 'table', text: 'and me' });
+    const said = saidSince(before, t.state, 'table');
+    expect(said?.from).toBe(3);
+    expect(said?.messages.map((m) => m.text)).toEqual(['and me']);
   });
 
-  it('given a full view of the latest lines, when one more is said and the oldest drops out, then the frame holds the new line, and appending it as a client does gives the new view', () => {
-    const before = lines(0, CHAT_IN_VIEW);
-    const now = lines(1, CHAT_IN_VIEW + 1);
-    const added = chatAdded(before, now);
-    expect(added).toEqual([line(CHAT_IN_VIEW)]);
-    expect([...before, ...(added ?? [])].slice(-CHAT_IN_VIEW)).toEqual(now);
+  it('given the channel full of what the state keeps, when one more line pushes the oldest out, then the frame still holds the new line alone', () => {
+    const t = dayOne();
+    say(t, CHAT_KEPT);
+    const before = t.state;
+    does(t, 5, { type: 'say', channel: 'table', text: 'one more' });
+    expect(saidSince(before, t.state, 'table')).toEqual({
+      from: CHAT_KEPT,
+      messages: [expect.objectContaining({ text: 'one more' })],
+    });
   });
 
-  it('given equal copies of the messages (another fold of the same log), when compared, then they are the same lines', () => {
-    const before = lines(0, 3).map((m) => ({ ...m }));
-    expect(chatAdded(before, [...lines(0, 3), line(3)])).toEqual([line(3)]);
+  it('given nothing said on a channel, when compared, then no line; given more said than the state keeps, then no frame can hold them (a page goes)', () => {
+    const t = dayOne();
+    const before = t.state;
+    expect(saidSince(before, t.state, 'table')).toEqual({ from: 0, messages: [] });
+    say(t, CHAT_KEPT + 1);
+    expect(saidSince(before, t.state, 'table')).toBeNull();
   });
 
-  it('given a chat that lost lines a client would keep (the viewer no longer reads a channel), when compared, then there is no chat frame: the whole view goes', () => {
-    const before = [line(0, 'mafia'), line(1, 'table')];
-    expect(chatAdded(before, [line(1, 'table'), line(2, 'table')])).toBeNull();
+  it('given a hundred lines said, when the latest page is built, then it holds the last page of them from the state, with their places', () => {
+    const t = dayOne();
+    say(t, 100);
+    const page = latestPage(t.state, 'table');
+    expect(page).toMatchObject({ channel: 'table', from: 100 - THREAD_PAGE, total: 100 });
+    expect(page.messages.map((m) => m.text)).toEqual(
+      Array.from({ length: THREAD_PAGE }, (_, i) => `line ${100 - THREAD_PAGE + i}`),
+    );
   });
 
-  it('given no line added, when compared, then there is no chat frame', () => {
-    expect(chatAdded(lines(0, 2), lines(0, 2))).toBeNull();
-    expect(chatAdded(lines(0, 2), [])).toBeNull();
-  });
-
-  it('given the lines, when the frame is built, then its text is its JSON and it names the version it brings and the one it follows', () => {
-    const { frame, text } = chatFrame(12, 9, [line(4)]);
-    expect(frame).toEqual({ type: 'chat', version: 12, base: 9, messages: [line(4)] });
+  it('given the lines, when the frame is built, then its text is its JSON and it names the version it brings, the channel and the place of its first line', () => {
+    const t = dayOne();
+    say(t, 1);
+    const messages = t.state.chat;
+    const { frame, text } = chatFrame(12, 'table', 0, messages);
+    expect(frame).toEqual({ type: 'chat', version: 12, channel: 'table', from: 0, messages });
     expect(text).toBe(JSON.stringify(frame));
   });
 });

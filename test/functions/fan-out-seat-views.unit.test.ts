@@ -92,7 +92,8 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
         {
           type: 'chat',
           version: after.version,
-          base: before.version,
+          channel: 'mafia',
+          from: 0,
           messages: [expect.objectContaining({ seat: 1, channel: 'mafia', text: 'the sheriff is 3' })],
         },
       ]);
@@ -108,14 +109,14 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     expect(fanOut.take().size).toBe(0);
   });
 
-  it('given table chat every seat reads, round after round, when each goes out, then every place gets the line alone, following the version it was last sent', async () => {
+  it('given table chat every seat reads, round after round, when each goes out, then every place gets the line alone, at its place in the channel, and no view', async () => {
     const { deps, fanOut } = await given();
     const t = givenGame({ preset: 'online' }, SEATS, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
     until(t, { phase: { kind: 'day', round: 1 } });
     let shown = fold(t);
     await sendViews(deps, held(shown), emptyFold);
     fanOut.take();
-    let base = shown.version;
+    let from = 0;
     for (const message of ['first', 'second', 'third']) {
       does(t, 4, { type: 'say', channel: 'table', text: message });
       const now = fold(t);
@@ -124,18 +125,18 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
       expect(posted.size).toBe(places.length);
       for (const frames of posted.values()) {
         expect(frames).toHaveLength(1);
-        expect(frames[0].frame).toMatchObject({ type: 'chat', version: now.version, base });
+        expect(frames[0].frame).toMatchObject({ type: 'chat', version: now.version, channel: 'table', from });
         expect(frames[0].text).toBe(JSON.stringify(frames[0].frame));
         expect((frames[0].frame as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
           message,
         ]);
       }
       shown = now;
-      base = now.version;
+      from++;
     }
   });
 
-  it('given the mafia chatting at night while the town hears nothing, when the mafia speak again, then their next line follows the version of their last frame, not the rounds they were not sent', async () => {
+  it('given the mafia chatting at night while the town hears nothing, when the mafia speak again, then their next line is the second of their channel, whatever rounds went by', async () => {
     const { deps, fanOut, t, shown: before } = await givenShown({ kind: 'night', round: 1 });
     does(t, 1, { type: 'say', channel: 'mafia', text: 'first' });
     const first = fold(t);
@@ -156,12 +157,45 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     await sendViews(deps, held(second), checked);
     const posted = fanOut.take();
     expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
-    // the Don's view changed with the microphone (mic.version), the mafioso's too: that is their base
     expect(posted.get('c-2')?.[0].frame).toMatchObject({
       type: 'chat',
       version: second.version,
-      base: mic.version,
+      channel: 'mafia',
+      from: 1,
     });
+  });
+
+  it('given a seat voted out while the dead had talked, when the round goes out, then he gets his new view and the latest page of the dead channel, and only he gets that page', async () => {
+    const { deps, fanOut, t } = await givenShown({ kind: 'day', round: 1 });
+    does(t, 5, { type: 'nominate', target: 4 });
+    until(t, { phase: { stage: 'vote' } });
+    for (const seat of [1, 2, 3, 5, 6, 7]) does(t, seat, { type: 'vote', target: 4 });
+    until(t, { phase: { kind: 'night', round: 1 } });
+    does(t, 4, { type: 'say', channel: 'dead', text: 'I was a civilian' });
+    const before = fold(t);
+    await sendViews(deps, held(before), emptyFold);
+    fanOut.take();
+    does(t, 1, { type: 'act', ability: 'shoot', target: 5 });
+    does(t, 2, { type: 'act', ability: 'shoot', target: 5 });
+    until(t, { phase: { kind: 'day', round: 2 } });
+    expect(t.state.alive).not.toContain(5);
+    const after = fold(t);
+    await sendViews(deps, held(after), before);
+    const posted = fanOut.take();
+    const pages = [...posted].filter(([, frames]) => frames.some((f) => f.frame.type === 'thread'));
+    expect(pages.map(([connection]) => connection)).toEqual(['c-5']);
+    expect(posted.get('c-5')?.map((f) => f.frame)).toEqual([
+      expect.objectContaining({ type: 'view', version: after.version }),
+      {
+        type: 'thread',
+        version: after.version,
+        channel: 'dead',
+        from: 0,
+        total: 1,
+        messages: [expect.objectContaining({ text: 'I was a civilian' })],
+      },
+      expect.objectContaining({ type: 'links' }),
+    ]);
   });
 
   it('given the host changing the settings in the lobby, when the round goes out, then every place gets a view with the new settings', async () => {

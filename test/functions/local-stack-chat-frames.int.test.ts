@@ -74,13 +74,12 @@ describe('local stack: a chat line is a frame of its own, to its readers only', 
 });
 
 describe('local stack: a seat that missed a chat frame heals itself', () => {
-  it('given the lobby chatting and one chat frame to a seat lost, when the next line comes, then its base is ahead of what the seat holds, and a sync brings the whole chat', async () => {
+  it('given the lobby chatting and one chat frame to a seat lost, when the next line comes, then it starts past the lines the seat holds, and a sync brings the whole chat as a page', async () => {
     const table = await LocalTable.open(server.wsUrl, 3, SLOW_ONLINE);
     try {
       await server.settle();
       await settle();
       const seat2 = table.player(2);
-      const held = seat2.version();
       const connection = (await server.app.deps.directory.connectionsOf(table.gameId)).find(
         (c) => c.seat === 2,
       )?.connectionId;
@@ -95,13 +94,16 @@ describe('local stack: a seat that missed a chat frame heals itself', () => {
       const version = second.type === 'ack' ? second.version : 0;
 
       const frame = await seat2.waitFor(is('chat'), 5000, from);
-      expect(frame.version).toBe(version);
-      expect(frame.base).toBeGreaterThan(held);
-      expect(seat2.version()).toBe(held);
+      expect(frame).toMatchObject({ version, channel: 'table', from: 1 });
+      expect(seat2.chat()).toEqual([]);
 
+      const mark = seat2.frames.length;
       const sync = await seat2.request({ action: 'sync' }, is('view'));
       expect(sync.version).toBe(version);
-      expect(sync.view.chat.map((m) => m.text)).toEqual(['hello', 'anyone there?']);
+      expect(sync.view.chat).toEqual(['table']);
+      const page = await seat2.waitFor(is('thread'), 5000, mark);
+      expect(page).toMatchObject({ version, channel: 'table', from: 0, total: 2 });
+      expect(seat2.chat().map((m) => m.text)).toEqual(['hello', 'anyone there?']);
     } finally {
       losingNextChat.clear();
       await table.close();

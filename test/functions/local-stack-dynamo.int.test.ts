@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../functions/local/server.js';
 import { verifyChain } from '../../shared/audit/chain.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
-import { GameClient } from '../support/ws-client.js';
+import { GameClient, is } from '../support/ws-client.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sleeping-city-dynamo-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,7 +27,10 @@ describe('local stack on DynamoDB (dynalite through the real SDK client)', () =>
       expect(first.type).toBe('ack');
       expect(await table.player(3).command(say, { commandId: 'dyn-1' })).toEqual(first);
       const version = first.type === 'ack' ? first.version : 0;
-      for (const c of table.everyone()) await c.waitForView((v) => v.chat.length === 1, 5000, version);
+      for (const c of table.everyone()) {
+        expect(await c.waitFor(is('chat'))).toMatchObject({ version, from: 0 });
+        expect(c.chat().map((m) => m.text)).toEqual(['from dynalite']);
+      }
       const commits = await server.app.deps.store.read(gameId);
       expect(commits.length).toBe(version);
       expect(verifyChain(commits)).toEqual({ ok: true });

@@ -3,6 +3,7 @@ import { JumpingClock } from '../../functions/adapters/memory/jumping-clock.js';
 import { type RunningServer, startServer } from '../../functions/local/server.js';
 import { driveToNightOne } from '../support/jump.js';
 import { LONG_NIGHTS, LocalTable } from '../support/local-table.js';
+import { is } from '../support/ws-client.js';
 
 let server: RunningServer;
 const clock = new JumpingClock();
@@ -30,10 +31,13 @@ describe('local stack: what the town cannot learn from the frames it gets', () =
       const before = civilian.frames.length;
 
       const speaker = table.player(mafia[0]);
+      const mark = speaker.frames.length;
       const said = await speaker.command({ type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
       expect(said.type).toBe('ack');
       const version = said.type === 'ack' ? said.version : 0;
-      await speaker.waitForView((v) => v.chat.some((m) => m.text === 'the sheriff is 3'), 5000, version);
+      const line = await speaker.waitFor(is('chat'), 5000, mark);
+      expect(line).toMatchObject({ version, channel: 'mafia' });
+      expect(speaker.chat().map((m) => m.text)).toContain('the sheriff is 3');
       const town = table.players.find((p) => p.latest()?.you?.team !== 'mafia' && p.latest()?.you?.alive);
       const shot = await speaker.command({ type: 'act', ability: 'shoot', target: town?.seat as number });
       expect(shot.type).toBe('ack');

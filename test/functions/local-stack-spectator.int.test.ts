@@ -61,7 +61,8 @@ describe('local stack: a spectator over a real socket', () => {
       expect(seen.length).toBeGreaterThan(0);
       expect(seen).toEqual(viewVersions(civilian.frames.slice(civilianBefore)));
       expect(fan.latest()).toMatchObject({ viewer: 'spectator', you: null, host: null });
-      expect(fan.latest()?.chat.map((m) => m.text)).not.toContain('the sheriff is 3');
+      expect(fan.latest()?.chat).toEqual(['table']);
+      expect(fan.chat().map((m) => m.text)).not.toContain('the sheriff is 3');
     } finally {
       await fan.close();
       await table.close();

@@ -125,9 +125,12 @@ describe('local stack: commands at the edge', () => {
       const latest = (await commitsOf(table.gameId)).length;
       expect(view).toMatchObject({ type: 'view', version: latest, view: { seat: 2 } });
       if (view.type !== 'view') throw new Error('no view');
-      expect(view.view.chat.map((m) => m.text)).toEqual(['are you there?']);
+      const page = await back.waitFor(is('thread'));
+      expect(page).toMatchObject({ version: latest, channel: 'table', from: 0, total: 1 });
+      expect(back.chat().map((m) => m.text)).toEqual(['are you there?']);
       await table.player(1).command({ type: 'say', channel: 'table', text: 'welcome back' });
-      await back.waitForView((v) => v.chat.length === 2, 5000, latest + 1);
+      expect(await back.waitFor(is('chat'))).toMatchObject({ version: latest + 1, from: 1 });
+      expect(back.chat().map((m) => m.text)).toEqual(['are you there?', 'welcome back']);
       await back.close();
     } finally {
       await table.close();

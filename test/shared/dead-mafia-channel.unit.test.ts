@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { does, givenGame, seatView, until } from '../support/game.js';
+import { does, givenGame, seatChat, until } from '../support/game.js';
 
 describe('the mafia channel is for the living mafia (A3)', () => {
   it('given a mafioso voted out, when the living mafia talk at night, then he no longer reads them, and reads the dead', () => {
@@ -12,7 +12,7 @@ describe('the mafia channel is for the living mafia (A3)', () => {
     expect(t.state.alive).not.toContain(1);
     does(t, 2, { type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
     does(t, 1, { type: 'say', channel: 'dead', text: 'good luck' });
-    expect(seatView(t, 2).chat.map((m) => m.text)).toContain('the sheriff is 3');
-    expect(seatView(t, 1).chat.map((m) => m.text)).toEqual(['good luck']);
+    expect(seatChat(t, 2).map((m) => m.text)).toContain('the sheriff is 3');
+    expect(seatChat(t, 1).map((m) => m.text)).toEqual(['good luck']);
   });
 });

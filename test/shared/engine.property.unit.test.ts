@@ -7,7 +7,7 @@ import type { GameEvent } from '../../shared/log/events.js';
 import { Table } from '../../shared/play/table.js';
 import type { RoleId } from '../../shared/roles/index.js';
 import { ROLES } from '../../shared/roles/index.js';
-import { viewFor } from '../../shared/views/view.js';
+import { chatFor, viewFor } from '../../shared/views/view.js';
 
 type Move = { kind: 'jump' } | { kind: 'send'; by: number | 'host'; command: Record<string, unknown> };
 
@@ -122,7 +122,10 @@ describe('engine properties over random command sequences', () => {
             expect(revealed || teammates, `seat ${viewerSeat} sees seat ${sv.seat}'s role`).toBe(true);
           }
           if (s.phase.kind !== 'over' && !mafiaTeam(s.roles[viewerSeat])) {
-            expect(view.chat.some((m) => m.channel === 'mafia')).toBe(false);
+            expect(view.chat).not.toContain('mafia');
+            expect(chatFor(s, { kind: 'seat', seat: viewerSeat }).some((m) => m.channel === 'mafia')).toBe(
+              false,
+            );
           }
           const ownChecks = [...s.nights.flatMap((n) => n.actions), ...s.actions].filter(
             (a) => a.seat === viewerSeat && a.result !== undefined,

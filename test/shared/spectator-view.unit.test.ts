@@ -82,7 +82,7 @@ function publicPartOf(view: GameView, s: GameState): GameView {
     seats: view.seats.map((x) =>
       x.seat === seat && !revealed(x.seat) ? { ...x, role: null, team: null } : x,
     ),
-    chat: view.chat.filter((m) => s.phase.kind === 'over' || m.channel === 'table'),
+    chat: view.chat.filter((c) => s.phase.kind === 'over' || c === 'table'),
     forum: view.forum && {
       ...view.forum,
       purse: null,
@@ -141,7 +141,7 @@ describe('the spectator view is a whitelist of public facts', () => {
           at,
         ).toEqual([]);
         expect(
-          v.chat.filter((m) => m.channel !== 'table'),
+          v.chat.filter((c) => c !== 'table'),
           at,
         ).toEqual([]);
         if (v.forum) {

@@ -5,7 +5,7 @@ import type { Rejection, RejectionCode } from '../../shared/domain/vocabulary.js
 import { Table } from '../../shared/play/table.js';
 import type { RoleId } from '../../shared/roles/index.js';
 import type { SettingsInput } from '../../shared/rules/settings.js';
-import { viewFor } from '../../shared/views/view.js';
+import { chatFor, viewFor } from '../../shared/views/view.js';
 
 /** Given: a table of `players` seated in order, dealt by hand (`deal`: seat → role, the rest civilians), started. */
 export function givenGame(
@@ -57,3 +57,5 @@ export function unchangedBy(t: Table, f: () => Rejection | null): Rejection | nu
 }
 
 export const seatView = (t: Table, seat: number) => viewFor(t.state, { kind: 'seat', seat });
+/** The chat lines a seat may read now: what its phone is sent in pages and `chat` frames. */
+export const seatChat = (t: Table, seat: number) => chatFor(t.state, { kind: 'seat', seat });

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { GameView, ServerFrame } from '../../shared/index.js';
-import { appendChat } from '../../shared/views/chat-in-view.js';
+import type { ChatMessage, GameView, ServerFrame } from '../../shared/index.js';
+import { allLines } from '../../web/src/logic/chat-lines.js';
+import { type Following, follow, following } from '../../web/src/logic/frames.js';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 type ViewFrame = Frame<'view'>;
 
 /**
  * A player's (or host's) socket for tests: sends frames, keeps every frame received in order, and waits for
- * the one it needs. Views are also kept per version so a test can check what this socket was shown: a
- * `chat` frame that follows the view held is kept as that view with its messages appended, as the PWA does;
- * one that does not follow it (a frame was missed) shows nothing until a full view comes.
+ * the one it needs. Views are also kept per version so a test can check what this socket was shown, and the
+ * chat it holds follows its pages and `chat` frames as the PWA's does (`follow`).
  */
 export class GameClient {
   readonly frames: ServerFrame[] = [];
   private readonly shown: ViewFrame[] = [];
+  private held: Following = following('');
   private readonly waiters = new Set<() => void>();
   gameId = '';
   token = '';
@@ -24,8 +25,10 @@ export class GameClient {
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as ServerFrame;
       this.frames.push(frame);
+      if (frame.type === 'created' || frame.type === 'joined' || frame.type === 'watching')
+        this.gameId = frame.gameId;
       if (frame.type === 'view') this.shown.push(frame);
-      if (frame.type === 'chat') this.append(frame);
+      this.follow(frame);
       for (const wake of [...this.waiters]) wake();
     });
     ws.on('close', () => {
@@ -60,14 +63,14 @@ export class GameClient {
     return this.waitFor(match, timeoutMs, from);
   }
 
-  private append(frame: Frame<'chat'>): void {
-    const held = this.shown.reduce<ViewFrame | null>(
-      (a, b) => (a === null || b.version > a.version ? b : a),
-      null,
-    );
-    if (held === null || frame.version <= held.version || frame.base > held.version) return;
-    const chat = appendChat(held.view.chat, frame.messages);
-    this.shown.push({ type: 'view', version: frame.version, view: { ...held.view, chat } });
+  private follow(frame: ServerFrame): void {
+    if (this.held.gameId !== this.gameId) this.held = following(this.gameId);
+    this.held = follow(this.held, frame, false).held;
+  }
+
+  /** Every chat line this socket holds, oldest first, as the PWA's chat panel shows them. */
+  chat(): ChatMessage[] {
+    return allLines(this.held.chat);
   }
 
   /** The first frame (from index `from` on) that matches, waiting for it if need be. */

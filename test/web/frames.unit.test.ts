@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appendChat } from '../../shared/views/chat-in-view.js';
-import { acceptAudience, acceptView, chatStep } from '../../web/src/logic/frames.js';
+import type { Channel, ChatMessage, ChatPage, ServerFrame } from '../../shared/index.js';
+import { allLines, countOf, keepChannels, takeLines, takePage } from '../../web/src/logic/chat-lines.js';
+import { acceptAudience, acceptView, follow, following, pongStep } from '../../web/src/logic/frames.js';
+import { givenGame, seatView, until } from '../support/game.js';
 
 describe('the stale-frame rule', () => {
   it('takes the first view of a game', () => {
@@ -40,48 +42,143 @@ describe('the audience count a phone keeps', () => {
   });
 });
 
-describe('a chat frame reaching the phone: append, ignore, or ask for sync', () => {
-  const held = { gameId: 'g1', version: 12 };
-
-  it('given the view it follows held, when the frame comes, then its lines are appended', () => {
-    expect(chatStep(held, 'g1', { version: 13, base: 12 })).toBe('append');
-  });
-
-  it("given a view held past the frame's base (reckoned by a container that did not send it, or a sync reply), when the frame comes, then the phone asks for sync rather than guess which lines it has", () => {
-    expect(chatStep(held, 'g1', { version: 15, base: 10 })).toBe('sync');
-  });
-
-  it('given a frame missed before it (its base is ahead of the version held), when it comes, then the phone asks for sync', () => {
-    expect(chatStep(held, 'g1', { version: 15, base: 13 })).toBe('sync');
-  });
-
-  it('given the version it brings held already (a sync reply crossed it), when the frame comes, then it is ignored', () => {
-    expect(chatStep(held, 'g1', { version: 12, base: 10 })).toBe('ignore');
-  });
-
-  it('given a version held beyond the frame (a stale frame, or a version that is not the server’s), when it comes, then the phone asks for sync, as for a stale view', () => {
-    expect(chatStep(held, 'g1', { version: 11, base: 10 })).toBe('sync');
-  });
-
-  it('given no view of that game held (a resume under way), when the frame comes, then it is ignored: the view on its way holds it', () => {
-    expect(chatStep(null, 'g1', { version: 3, base: 1 })).toBe('ignore');
-    expect(chatStep({ gameId: 'g2', version: 1 }, 'g1', { version: 3, base: 1 })).toBe('ignore');
-  });
+const line = (at: number, text: string, channel: Channel = 'table'): ChatMessage => ({
+  at,
+  round: 1,
+  seat: 3,
+  channel,
+  text,
+});
+const chat = (
+  version: number,
+  from: number,
+  texts: string[],
+  channel: Channel = 'table',
+): Extract<ServerFrame, { type: 'chat' }> => ({
+  type: 'chat',
+  version,
+  channel,
+  from,
+  messages: texts.map((t, i) => line(from + i, t, channel)),
+});
+const page = (from: number, total: number, texts: string[], channel: Channel = 'table'): ChatPage => ({
+  channel,
+  from,
+  total,
+  messages: texts.map((t, i) => line(from + i, t, channel)),
 });
 
-describe('the lines a chat frame brings, appended to the view held', () => {
-  const line = (at: number, text: string) => ({ at, round: 1, seat: 3, channel: 'table' as const, text });
+describe('the chat lines a phone holds, by their place in each channel', () => {
+  it('given lines 0–1 held, when a frame of line 2 comes, then it is appended; a line said twice is kept twice', () => {
+    const held = takeLines({}, chat(3, 0, ['a', 'b']));
+    const next = takeLines(held ?? {}, chat(4, 2, ['b']));
+    expect(next?.table?.lines.map((m) => m.text)).toEqual(['a', 'b', 'b']);
+  });
 
-  it('given a frame that follows the view held, when appended, then its lines follow, a line said twice kept twice', () => {
-    expect(appendChat([line(1, 'a')], [line(2, 'b'), line(2, 'b')])).toEqual([
-      line(1, 'a'),
-      line(2, 'b'),
-      line(2, 'b'),
+  it('given lines 0–2 held, when a frame of lines 1–3 comes (a container reckoning from an older fold), then only line 3 is added', () => {
+    const held = takeLines({}, chat(3, 0, ['a', 'b', 'c'])) ?? {};
+    expect(takeLines(held, chat(5, 1, ['b', 'c', 'd']))?.table?.lines.map((m) => m.text)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
     ]);
   });
 
-  it('given more lines than a view keeps, when appended, then the latest are kept', () => {
-    const many = Array.from({ length: 70 }, (_, i) => line(i, `l${i}`));
-    expect(appendChat([], many)).toEqual(many.slice(-60));
+  it('given lines 0–1 held, when a frame starting at line 3 comes (line 2 was lost), then nothing is taken: the phone must sync', () => {
+    const held = takeLines({}, chat(3, 0, ['a', 'b'])) ?? {};
+    expect(takeLines(held, chat(6, 3, ['d']))).toBeNull();
+  });
+
+  it('given the latest page held, when an older page comes, then the two join; a latest page that does not touch what is held replaces it', () => {
+    const held = takePage({}, page(99, 100, ['x']));
+    expect(held.table).toEqual({ from: 99, lines: [line(99, 'x')] });
+    const joined = takePage(
+      held,
+      page(
+        49,
+        100,
+        Array.from({ length: 50 }, (_, i) => `o${i}`),
+      ),
+    );
+    expect(joined.table?.from).toBe(49);
+    expect(joined.table?.lines).toHaveLength(51);
+    expect(takePage(joined, page(120, 121, ['late'])).table).toEqual({
+      from: 120,
+      lines: [line(120, 'late')],
+    });
+    expect(countOf(joined, 'table')).toBe(100);
+    expect(takePage(joined, page(0, 100, ['far']))).toBe(joined);
+  });
+
+  it('given lines of several channels, when shown, then they are interleaved by time; a channel no longer read is let go', () => {
+    const held = {
+      table: { from: 0, lines: [line(1, 'a'), line(3, 'c')] },
+      mafia: { from: 0, lines: [line(2, 'b', 'mafia')] },
+    };
+    expect(allLines(held).map((m) => m.text)).toEqual(['a', 'b', 'c']);
+    expect(Object.keys(keepChannels(held, ['table', 'dead']))).toEqual(['table']);
+  });
+});
+
+describe('a phone following its game frame by frame (`follow`)', () => {
+  const t = givenGame({ preset: 'online' }, 7, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
+  until(t, { phase: { kind: 'day', round: 1 } });
+  const view = seatView(t, 5);
+  const start = follow(following('g1'), { type: 'view', version: 10, view }, true).held;
+
+  it("given its view, when a chat frame of a channel it reads follows, then the lines are held and the version is the frame's", () => {
+    const step = follow(start, chat(11, 0, ['hi']), false);
+    expect(step.sync).toBe(false);
+    expect(step.held.version).toBe(11);
+    expect(step.held.viewVersion).toBe(10);
+    expect(allLines(step.held.chat).map((m) => m.text)).toEqual(['hi']);
+  });
+
+  it('given its view, when a chat frame past a gap or of a channel its view does not list comes, then it asks for sync', () => {
+    expect(follow(start, chat(11, 4, ['late']), false).sync).toBe(true);
+    expect(follow(start, chat(11, 0, ['plan'], 'mafia'), false).sync).toBe(true);
+  });
+
+  it('given a resync under way, when a chat frame past a gap comes, then it waits for the page on its way', () => {
+    expect(follow(start, chat(11, 4, ['late']), true)).toEqual({ held: start, sync: false });
+  });
+
+  it('given a view held newer than a chat line (a stale frame, or a version that is not the server’s), when the line comes, then it asks for sync', () => {
+    expect(follow(start, chat(9, 0, ['old']), false).sync).toBe(true);
+  });
+
+  it('given no view yet, when a chat frame comes, then it is ignored: the view and its pages are on their way', () => {
+    const none = following('g1');
+    expect(follow(none, chat(3, 0, ['a']), false)).toEqual({ held: none, sync: false });
+  });
+
+  it("given a line held, when a pong names a newer version, then it asks for sync; when it names the line's own, nothing", () => {
+    const held = follow(start, chat(11, 0, ['hi']), false).held;
+    expect(follow(held, { type: 'pong', gameId: 'g1', version: 12 }, false).sync).toBe(true);
+    expect(follow(held, { type: 'pong', gameId: 'g1', version: 11 }, false).sync).toBe(false);
+  });
+
+  it('given an older view arriving late, when it comes, then it is not taken and the phone asks for sync', () => {
+    expect(follow(start, { type: 'view', version: 9, view }, false)).toEqual({ held: start, sync: true });
+  });
+});
+
+describe('a pong reaching the phone: the game moved on without it, or not', () => {
+  const held = { gameId: 'g1', version: 12 };
+
+  it('given a view of version 12 held, when the pong says the game is at 14, then the phone asks for sync', () => {
+    expect(pongStep(held, 'g1', { gameId: 'g1', version: 14 })).toBe('sync');
+  });
+
+  it('given a view of version 12 held, when the pong says 12 (or less: a pong read before the last commit), then nothing', () => {
+    expect(pongStep(held, 'g1', { gameId: 'g1', version: 12 })).toBe('ignore');
+    expect(pongStep(held, 'g1', { gameId: 'g1', version: 11 })).toBe('ignore');
+  });
+
+  it('given no view held, another game, or a pong of an unbound socket, when it comes, then nothing', () => {
+    expect(pongStep(null, 'g1', { gameId: 'g1', version: 3 })).toBe('ignore');
+    expect(pongStep(held, 'g1', { gameId: 'g2', version: 30 })).toBe('ignore');
+    expect(pongStep(held, 'g1', {})).toBe('ignore');
   });
 });

@@ -309,6 +309,8 @@ export class AppShell extends LitElement {
       session: s.session,
       view: s.view,
       version: s.version,
+      chat: s.chat,
+      heldChat: s.heldChat,
       status: s.status,
       online: this.room.online,
       audience: s.audience?.count ?? 0,

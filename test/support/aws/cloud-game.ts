@@ -1,8 +1,16 @@
 import { viewFrame } from '../../../functions/app/frames.js';
 import type { Commit } from '../../../functions/ports/event-store.js';
-import { emptyFold, type Folded, foldCommits, type ServerFrame } from '../../../shared/index.js';
+import {
+  emptyFold,
+  type Folded,
+  foldCommits,
+  keptOf,
+  type ServerFrame,
+  THREAD_PAGE,
+} from '../../../shared/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { PresetId } from '../../../shared/rules/settings.js';
+import { countOf } from '../../../web/src/logic/chat-lines.js';
 import type { AwsCloud } from './cloud.js';
 import { type Phones, SeatedClient } from './seated-clients.js';
 import { legalMoves, type Move, type Rng, weightedPick } from './table-driver.js';
@@ -148,6 +156,17 @@ export class CloudGame {
       const differ = Object.keys(due).filter(
         (key) => JSON.stringify(shown[key]) !== JSON.stringify(due[key]),
       );
+      // And the chat: every channel it reads, up to its last line, ending as the state keeps it.
+      for (const channel of expected.view.chat) {
+        const kept = keptOf(this.folded.state, channel);
+        const lines = phone.held.chat[channel]?.lines ?? [];
+        // At least a page's worth of the latest, the same on both, and the count of all said.
+        const n = Math.min(lines.length, kept.length);
+        const same =
+          JSON.stringify(lines.slice(lines.length - n)) === JSON.stringify(kept.slice(kept.length - n));
+        const count = countOf(phone.held.chat, channel) === this.folded.state.said[channel];
+        if (!same || !count || n < Math.min(kept.length, THREAD_PAGE)) differ.push(`chat:${channel}`);
+      }
       if (differ.length > 0) {
         wrong.push(
           `${this.tag} ${place} at v${this.folded.version} (${expected.view.phase.id}) shows v${phone.latest?.version} (${phone.latest?.view.phase.id}), other ${differ.join(', ')}`,

@@ -1,13 +1,14 @@
 import type { Place } from '../../../functions/ports/directory.js';
 import type { GameView, ServerFrame } from '../../../shared/index.js';
-import { appendChat } from '../../../shared/views/chat-in-view.js';
-import { acceptView, chatStep } from '../../../web/src/logic/frames.js';
+import { type Following, follow, following } from '../../../web/src/logic/frames.js';
 import type { Post } from '../fake-apigw-management.js';
 import type { AwsCloud } from './cloud.js';
 import type { Rng } from './table-driver.js';
 
 /** API Gateway closes every WebSocket two hours after it opened. */
 const MAX_CONNECTION_MS = 2 * 3600_000;
+/** A phone pings as often as the PWA's socket does (PING_MS in web/src/controllers/game-socket.ts). */
+export const PING_MS = 5 * 60_000;
 
 /** A phone of the table: one seat (or the host), on one socket at a time, keeping the newest view it got. */
 export class SeatedClient {
@@ -17,7 +18,10 @@ export class SeatedClient {
   code = '';
   open = true;
   openedAt: number;
-  latest: { version: number; view: GameView } | null = null;
+  /** When it last pinged on its socket. */
+  pingedAt: number;
+  /** What it holds of its game, followed frame by frame as the PWA's socket does. */
+  held: Following = following('');
   /** Every phase id a view it received showed, over all its sockets. */
   readonly phasesSeen = new Set<string>();
   /** It saw a gap in its frames and asks for its view again. */
@@ -34,6 +38,7 @@ export class SeatedClient {
   ) {
     this.connectionId = `${name}-1`;
     this.openedAt = openedAt;
+    this.pingedAt = openedAt;
   }
 
   take(frame: ServerFrame): void {
@@ -42,19 +47,17 @@ export class SeatedClient {
     if (frame.type === 'joined')
       [this.gameId, this.token, this.place] = [frame.gameId, frame.token, frame.seat];
     if (frame.type === 'rejected' || frame.type === 'error') this.refused.push(JSON.stringify(frame));
-    const held = this.latest === null ? null : { gameId: this.gameId, version: this.latest.version };
-    if (frame.type === 'chat' && this.latest !== null) {
-      // As the PWA does: append a chat frame that follows the view held, ask for `sync` past a gap.
-      const step = chatStep(held, this.gameId, frame);
-      if (step === 'sync') this.wantsSync = true;
-      if (step !== 'append') return;
-      const chat = appendChat(this.latest.view.chat, frame.messages);
-      this.latest = { version: frame.version, view: { ...this.latest.view, chat } };
-    }
-    if (frame.type !== 'view') return;
-    this.phasesSeen.add(frame.view.phase.id);
-    if (acceptView(held, this.gameId, frame.version))
-      this.latest = { version: frame.version, view: frame.view };
+    if (this.held.gameId !== this.gameId) this.held = following(this.gameId);
+    if (frame.type === 'view') this.phasesSeen.add(frame.view.phase.id);
+    // As the PWA does: a frame that shows one was missed (a gap in the chat, a pong ahead) asks for `sync`.
+    const step = follow(this.held, frame, false);
+    this.held = step.held;
+    if (step.sync) this.wantsSync = true;
+  }
+
+  /** The view it holds and its version. */
+  get latest(): { version: number; view: GameView } | null {
+    return this.held.view === null ? null : { version: this.held.viewVersion, view: this.held.view };
   }
 
   /** A new socket, as the app opens after its old one closed. */
@@ -63,6 +66,7 @@ export class SeatedClient {
     this.connectionId = `${this.name}-${this.sockets}`;
     this.open = true;
     this.openedAt = now;
+    this.pingedAt = now;
   }
 }
 
@@ -115,6 +119,13 @@ export class Phones {
     if (!client.open) return;
     client.open = false;
     this.closed.push(client);
+  }
+
+  /** Each open phone pings when its interval is up, as the PWA keeps its socket open; a pong may call for `sync`. */
+  async ping(now: number): Promise<void> {
+    const due = [...this.byConnection.values()].filter((c) => c.open && now - c.pingedAt >= PING_MS);
+    for (const c of due) c.pingedAt = now;
+    await Promise.all(due.map((c) => this.cloud.message(c.connectionId, { action: 'ping' })));
   }
 
   /** Each open phone that saw a gap asks for `sync`, and gets its view again. */

@@ -5,6 +5,7 @@ import { FORUM_ROLES, type ForumRoleId } from '../../../shared/forum/roles.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { ThreadPages } from '../controllers/thread-pages.js';
 import { command } from '../events.js';
+import type { ChannelLines } from '../logic/chat-lines.js';
 import { namesOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
 import './forum-clock.js';
@@ -26,8 +27,10 @@ type Tab = 'tonight' | 'thread' | 'paper' | 'purse';
 @customElement('sc-forum-desk')
 export class ForumDesk extends LitElement {
   @property({ attribute: false }) view!: GameView;
+  /** The table channel's lines the phone holds. */
+  @property({ attribute: false }) thread: ChannelLines | undefined;
   @state() private tab: Tab = 'thread';
-  private readonly thread = new ThreadPages(this);
+  private readonly pages = new ThreadPages(this);
   private phaseKind = '';
 
   static override styles = [
@@ -141,11 +144,11 @@ export class ForumDesk extends LitElement {
         ></sc-forum-orders>`;
       case 'thread':
         return html`<sc-forum-thread
-          .messages=${this.thread.merged(v.chat)}
+          .messages=${this.thread?.lines ?? []}
           .names=${names}
-          ?earlier=${this.thread.earlier}
+          ?earlier=${this.pages.earlier(this.thread)}
           ?writable=${this.writable()}
-          @sc-earlier=${() => this.thread.loadEarlier()}
+          @sc-earlier=${() => this.pages.loadEarlier(this.thread)}
           @sc-say=${(e: CustomEvent<{ channel: 'table'; text: string }>) => {
             e.stopPropagation();
             void command(this, { type: 'say', ...e.detail });

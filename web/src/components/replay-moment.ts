@@ -84,7 +84,7 @@ export class ReplayMomentView extends LitElement {
             </ul>
           </section>`
       }
-      ${chatByChannel(view.chat).map(
+      ${chatByChannel(this.moment.chat).map(
         ([channel, messages]) => html`<section class="card chat" data-channel=${channel}>
           <h3>${channelName(channel)}</h3>
           <ol>

@@ -1,5 +1,7 @@
 import { createContext } from '@lit/context';
+import type { ChatMessage } from '../../../shared/log/records.js';
 import type { GameView } from '../../../shared/views/types.js';
+import type { HeldChat } from '../logic/chat-lines.js';
 import type { Session } from '../logic/sessions.js';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -9,6 +11,10 @@ export interface RoomState {
   session: Session | null;
   view: GameView | null;
   version: number;
+  /** Every chat line the phone holds, oldest first (pages and `chat` frames: the view has none). */
+  chat: ChatMessage[];
+  /** The same lines by channel, with the place of the first of each (the forum thread pages back from it). */
+  heldChat: HeldChat;
   status: ConnectionStatus;
   /** The browser's idea of the network (navigator.onLine and its events). */
   online: boolean;
@@ -20,6 +26,8 @@ export const emptyRoom: RoomState = {
   session: null,
   view: null,
   version: 0,
+  chat: [],
+  heldChat: {},
   status: 'idle',
   online: true,
   audience: 0,

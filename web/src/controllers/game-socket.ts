@@ -1,15 +1,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Command } from '../../../shared/engine/commands.js';
+import type { ChatMessage } from '../../../shared/log/records.js';
 import type { ServerFrame } from '../../../shared/protocol/frames.js';
 import type { SignalPayload } from '../../../shared/protocol/signal.js';
 import type { SettingsInput } from '../../../shared/rules/settings.js';
 import type { Endpoint } from '../../../shared/video/links.js';
-import { appendChat } from '../../../shared/views/chat-in-view.js';
 import type { GameView } from '../../../shared/views/types.js';
 import type { ConnectionStatus } from '../context/room-context.js';
 import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-context.js';
 import { reconnectDelay } from '../logic/backoff.js';
-import { acceptAudience, acceptView, chatStep, type HeldAudience } from '../logic/frames.js';
+import { allLines, type HeldChat } from '../logic/chat-lines.js';
+import { acceptAudience, type Following, follow, following, type HeldAudience } from '../logic/frames.js';
 import {
   deviceKey,
   type KeyValueStore,
@@ -55,6 +56,8 @@ export interface GameSocketOptions {
   onProblem: (code: string, message: string) => void;
   /** The stored token no longer opens the game (unknown game, bad token). */
   onLost: (session: Session) => void;
+  /** How often to ping (PING_MS unless told). */
+  pingMs?: number;
 }
 
 interface Waiting {
@@ -70,9 +73,9 @@ interface Waiting {
  */
 export class GameSocket implements ReactiveController, Signalling {
   status: ConnectionStatus = 'idle';
-  view: GameView | null = null;
-  version = 0;
   session: Session | null = null;
+  /** The view, the chat and the versions held of the game (`logic/frames.ts`). */
+  private held: Following = following('');
   links: LinksFrame | null = null;
   /** How many watch the game, as the server last said (forgotten whenever the connection binds again). */
   audience: HeldAudience | null = null;
@@ -95,6 +98,29 @@ export class GameSocket implements ReactiveController, Signalling {
    * shut out every real view after it.
    */
   private resyncing = false;
+
+  get view(): GameView | null {
+    return this.held.view;
+  }
+
+  /** The highest version a frame of the game brought. */
+  get version(): number {
+    return this.held.version;
+  }
+
+  /** The chat held, by channel. */
+  get heldChat(): HeldChat {
+    return this.held.chat;
+  }
+
+  /** Every chat line held, oldest first. */
+  get chat(): ChatMessage[] {
+    if (this.chatOf !== this.held.chat)
+      [this.chatOf, this.lines] = [this.held.chat, allLines(this.held.chat)];
+    return this.lines;
+  }
+  private chatOf: HeldChat | null = null;
+  private lines: ChatMessage[] = [];
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -198,8 +224,7 @@ export class GameSocket implements ReactiveController, Signalling {
     this.pending.clear();
     for (const done of [...this.asked.values()]) done(null);
     this.session = null;
-    this.view = null;
-    this.version = 0;
+    this.held = following('');
     this.links = null;
     this.audience = null;
     this.bound = false;
@@ -361,7 +386,9 @@ export class GameSocket implements ReactiveController, Signalling {
 
   /** Back online or back on screen: try now instead of waiting out the backoff. */
   private readonly wake = () => {
-    if (document.visibilityState === 'hidden' || !this.session || this.ws) return;
+    if (document.visibilityState === 'hidden' || !this.session) return;
+    // Still open: a ping asks where the game is, in case a frame was lost while the phone slept.
+    if (this.ws) return this.bound ? this.transmit({ action: 'ping' }) : undefined;
     this.attempt = 0;
     this.connect();
   };
@@ -390,9 +417,8 @@ export class GameSocket implements ReactiveController, Signalling {
         this.options.onChange();
         return;
       case 'view':
-        return this.takeView(frame.version, frame.view);
       case 'chat':
-        return this.takeChat(frame);
+        return this.take(frame);
       case 'ack':
       case 'rejected': {
         const p = this.pending.get(frame.commandId);
@@ -406,8 +432,12 @@ export class GameSocket implements ReactiveController, Signalling {
         return;
       }
       case 'pong':
-        return;
+        return this.take(frame);
       case 'thread':
+        // A page of the chat: kept with the lines held, and handed to whoever asked for it.
+        this.take(frame);
+        this.asked.get(frame.type)?.(frame);
+        return;
       case 'pushKey':
       case 'pushSaved':
         this.asked.get(frame.type)?.(frame);
@@ -445,18 +475,28 @@ export class GameSocket implements ReactiveController, Signalling {
     this.open(session);
   }
 
-  private takeView(version: number, view: GameView): void {
+  /**
+   * A frame of the game followed (`follow`): a view, a chat line, a page, a pong. A view ends a resync and
+   * opens the connection; a frame that shows one was missed, or that the version held is not the server's,
+   * asks for `sync`.
+   */
+  private take(frame: ServerFrame): void {
     const session = this.session;
     if (!session) return;
-    const held = this.view ? { gameId: session.gameId, version: this.version } : null;
-    if (!this.resyncing && !acceptView(held, session.gameId, version)) {
-      // Stale, or the held version is not the server's: ask the server where the game is.
+    const held = this.held.gameId === session.gameId ? this.held : following(session.gameId);
+    const step = follow(held, frame, this.resyncing);
+    if (step.sync) {
       if (this.bound) this.resync();
       return;
     }
+    if (step.held === this.held) return;
+    this.held = step.held;
+    if (frame.type === 'view') this.tookView(session, frame.view);
+    this.options.onChange();
+  }
+
+  private tookView(session: Session, view: GameView): void {
     this.resyncing = false;
-    this.view = view;
-    this.version = version;
     this.session = noteStatus(this.options.store, session, statusOf(view));
     this.attempt = 0;
     if (!this.bound || this.status !== 'open') {
@@ -464,23 +504,6 @@ export class GameSocket implements ReactiveController, Signalling {
       this.setStatus('open');
       this.flush();
     }
-    this.options.onChange();
-  }
-
-  /**
-   * Messages said since a view held: appended to it; when a frame before them was missed, or the version
-   * held is not the server's, a `sync` instead.
-   */
-  private takeChat(frame: Extract<ServerFrame, { type: 'chat' }>): void {
-    const session = this.session;
-    if (!session || this.resyncing) return;
-    const held = this.view ? { gameId: session.gameId, version: this.version } : null;
-    const step = chatStep(held, session.gameId, frame);
-    if (step === 'sync' && this.bound) return this.resync();
-    if (step !== 'append' || !this.view) return;
-    this.view = { ...this.view, chat: appendChat(this.view.chat, frame.messages) };
-    this.version = frame.version;
-    this.options.onChange();
   }
 
   /** Asks for the full view now; its answer is taken whatever version it carries. */
@@ -531,7 +554,7 @@ export class GameSocket implements ReactiveController, Signalling {
       this.transmit({ action: 'ping' });
       clearTimeout(this.pongTimer);
       this.pongTimer = setTimeout(() => this.ws?.close(), PONG_TIMEOUT_MS);
-    }, PING_MS);
+    }, this.options.pingMs ?? PING_MS);
   }
 
   private stopPing(): void {

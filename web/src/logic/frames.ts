@@ -1,3 +1,7 @@
+import type { ServerFrame } from '../../../shared/protocol/frames.js';
+import type { GameView } from '../../../shared/views/types.js';
+import { type HeldChat, keepChannels, takeLines, takePage } from './chat-lines.js';
+
 /** The game and version of the view a client holds. */
 export interface Held {
   gameId: string;
@@ -15,21 +19,16 @@ export function acceptView(held: Held | null, gameId: string, version: number): 
 }
 
 /**
- * What a client does with a `chat` frame (messages that bring its view of `base` to `version`): nothing when
- * it holds no view of that game yet (the view on its way has them) or holds `version` itself (the reply to a
- * `sync` crossed it); it appends them when it holds exactly the view of `base`; otherwise `sync`. Holding
- * less than `base`, it missed a frame; holding more (but less than `version`), it cannot tell which of the
- * messages its view has already — a container that did not send that view reckons from an older one, and a
- * `sync` reply is a view the fan-out does not know of — and appending could show a view the server never
- * built; holding more than `version`, the frame is stale or the version held is not the server's.
+ * What a client does with a `pong`: `sync` when it names the client's game at a version above the one held —
+ * a frame was lost on the way and nothing came since to tell (a phone that said nothing, in a quiet phase,
+ * would otherwise show the old view until the next change). Versions a seat is sent may skip (a commit that
+ * changes nothing of his view sends him nothing), so the sync may bring the very view held, at the version
+ * named: one `sync` per ping at most, and the next pong matches.
  */
-export function chatStep(
-  held: Held | null,
-  gameId: string,
-  frame: { version: number; base: number },
-): 'append' | 'ignore' | 'sync' {
-  if (!held || held.gameId !== gameId || frame.version === held.version) return 'ignore';
-  return frame.base === held.version ? 'append' : 'sync';
+export function pongStep(held: Held | null, gameId: string, frame: { gameId?: string; version?: number }) {
+  if (!held || held.gameId !== gameId || frame.gameId !== gameId || frame.version === undefined)
+    return 'ignore';
+  return frame.version > held.version ? 'sync' : 'ignore';
 }
 
 /** The count of spectators a client holds, with the frame it came in. */
@@ -48,4 +47,72 @@ export function acceptAudience(held: HeldAudience | null, gameId: string, frame:
   if (frame.gameId !== gameId) return false;
   if (!held || held.gameId !== gameId) return true;
   return frame.rev >= held.rev;
+}
+
+/** What a phone holds of the game it follows: the view, the version it is of, and the chat. */
+export interface Following {
+  gameId: string;
+  view: GameView | null;
+  /** The version of the view held: a `patch` applies to it only. */
+  viewVersion: number;
+  /** The highest version a frame of the game brought (a chat line's commit may be newer than the view). */
+  version: number;
+  chat: HeldChat;
+}
+
+export const following = (gameId: string): Following => ({
+  gameId,
+  view: null,
+  viewVersion: 0,
+  version: 0,
+  chat: {},
+});
+
+/** What a frame did to what the phone holds: the new holding (the same object when nothing changed). */
+export interface Step {
+  held: Following;
+  /** The phone missed a frame, or holds a version the server never sent: it asks for `sync`. */
+  sync: boolean;
+}
+
+/**
+ * One server frame of the game followed, the rule the PWA's socket, the test clients and the delivery
+ * harness all follow. `resyncing`: a `resume` or `sync` is under way, and its view is the server's word on
+ * where the game is, taken whatever version it carries. Frames of other kinds change nothing here.
+ */
+export function follow(held: Following, frame: ServerFrame, resyncing: boolean): Step {
+  const same = { held, sync: false };
+  const at = held.view ? { gameId: held.gameId, version: held.viewVersion } : null;
+  switch (frame.type) {
+    case 'view': {
+      if (!resyncing && !acceptView(at, held.gameId, frame.version)) return { held, sync: true };
+      const version = resyncing ? frame.version : Math.max(held.version, frame.version);
+      const chat = keepChannels(held.chat, frame.view.chat);
+      return { held: { ...held, view: frame.view, viewVersion: frame.version, version, chat }, sync: false };
+    }
+    case 'chat': {
+      // No view yet: the one on its way comes with its pages.
+      if (!held.view) return same;
+      // A line older than the view held: a stale frame, or a view whose version is not the server's.
+      const stale = frame.version < held.viewVersion;
+      const chat = held.view.chat.includes(frame.channel) && !stale ? takeLines(held.chat, frame) : null;
+      if (chat === null) return resyncing ? same : { held, sync: true };
+      return { held: { ...held, chat, version: Math.max(held.version, frame.version) }, sync: false };
+    }
+    case 'thread': {
+      if (!held.view?.chat.includes(frame.channel)) return same;
+      const chat = takePage(held.chat, frame);
+      return { held: { ...held, chat, version: Math.max(held.version, frame.version) }, sync: false };
+    }
+    case 'pong': {
+      const sync = pongStep(
+        held.view ? { gameId: held.gameId, version: held.version } : null,
+        held.gameId,
+        frame,
+      );
+      return { held, sync: sync === 'sync' && !resyncing };
+    }
+    default:
+      return same;
+  }
 }

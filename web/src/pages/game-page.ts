@@ -121,7 +121,7 @@ export class GamePage extends LitElement {
           : ''
       }
       ${this.floor(v)} ${this.status(v)} ${this.knowTeam(v)} ${this.night(v)} ${this.nominations(v)}
-      ${v.forum ? html`<sc-forum-desk .view=${v}></sc-forum-desk>` : ''}
+      ${v.forum ? html`<sc-forum-desk .view=${v} .thread=${this.room.heldChat.table}></sc-forum-desk>` : ''}
       ${this.ballot(v)} ${this.bestMove(v)}
       <sc-video-panel></sc-video-panel>
       <div class="table">
@@ -159,7 +159,7 @@ export class GamePage extends LitElement {
   /** The chat; in the forum game the thread holds the table channel, so this keeps the others. */
   private chat(v: GameView) {
     const forum = v.forum !== null;
-    const messages = forum ? v.chat.filter((m) => m.channel !== 'table') : v.chat;
+    const messages = forum ? this.room.chat.filter((m) => m.channel !== 'table') : this.room.chat;
     const channels = writableChannels(v).filter((c) => !forum || c !== 'table');
     if (!v.settings.chat || !v.you || (messages.length === 0 && channels.length === 0)) return '';
     return html`<sc-chat-panel

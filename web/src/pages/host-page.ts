@@ -102,8 +102,8 @@ export class HostPage extends LitElement {
         @sc-disqualify=${(e: CustomEvent<DisqualifyDetail>) => this.disqualify(e.detail)}
       ></sc-seat-roster>
       ${
-        v.settings.chat && v.chat.length > 0
-          ? html`<sc-chat-panel .messages=${v.chat} .channels=${[]} .names=${names}></sc-chat-panel>`
+        v.settings.chat && this.room.chat.length > 0
+          ? html`<sc-chat-panel .messages=${this.room.chat} .channels=${[]} .names=${names}></sc-chat-panel>`
           : ''
       }
       ${v.over ? '' : html`<sc-host-controls .view=${v}></sc-host-controls>`}`;

@@ -112,7 +112,7 @@ export class LobbyPage extends LitElement {
       ${
         v.settings.chat && v.you
           ? html`<sc-chat-panel
-            .messages=${v.chat}
+            .messages=${this.room.chat}
             .channels=${writableChannels(v)}
             .names=${namesOf(v)}
             @sc-say=${(e: CustomEvent<{ channel: 'table'; text: string }>) => command(this, { type: 'say', ...e.detail })}

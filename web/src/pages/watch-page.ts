@@ -75,8 +75,8 @@ export class WatchPage extends LitElement {
 
   /** The table's own channel, read-only: a spectator has no say at the table. */
   private chat(v: GameView) {
-    if (!v.settings.chat || v.chat.length === 0) return '';
-    return html`<sc-chat-panel .messages=${v.chat} .channels=${[]} .names=${namesOf(v)}></sc-chat-panel>`;
+    if (!v.settings.chat || this.room.chat.length === 0) return '';
+    return html`<sc-chat-panel .messages=${this.room.chat} .channels=${[]} .names=${namesOf(v)}></sc-chat-panel>`;
   }
 }
 
