@@ -1,6 +1,7 @@
 import { totals } from '../audit/points.js';
 import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
+import { givesLastWord } from '../engine/checks.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import type { GameState } from '../engine/state.js';
 import { targetsOf } from '../engine/targets.js';
@@ -119,7 +120,8 @@ function channelsOf(s: GameState, seat: Seat): Channel[] {
   const kind = s.phase.kind;
   const alive = s.alive.includes(seat) || kind === 'lobby';
   const out: Channel[] = [];
-  if (kind === 'over' || (alive && kind !== 'night')) out.push('table');
+  // The player giving his last word speaks to the table, not to the dead he is about to join.
+  if (kind === 'over' || (alive && kind !== 'night') || givesLastWord(s, seat)) out.push('table');
   if (kind === 'night' && s.alive.includes(seat) && countsAsMafiaNow(s, seat)) out.push('mafia');
   if (!alive) out.push('dead');
   return out;
