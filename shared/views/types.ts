@@ -12,6 +12,7 @@ import type {
 } from '../log/records.js';
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
+import type { DayEndView } from './day-end.js';
 import type { StoryChapter } from './story.js';
 import type { UndoStep } from './undo.js';
 
@@ -135,6 +136,8 @@ export interface GameView {
   sheet: AnySheet | null;
   /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */
   forum: ForumView | null;
+  /** Through the night after a day that ended with nobody voted out: how it ended (public, as at the table). */
+  dayEnd: DayEndView | null;
   /** The game this table went on to play (a rematch): every phone that sat here follows it. */
   rematch: { gameId: string; code: string } | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */

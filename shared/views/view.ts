@@ -23,6 +23,7 @@ import {
 } from '../roles/index.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
 import { CHAT_IN_VIEW } from './chat-in-view.js';
+import { dayEndOf } from './day-end.js';
 import { storyOf } from './story.js';
 import type { Channel, GameView, HostView, SeatView, Viewer, YouView } from './types.js';
 import { undoStepOf } from './undo.js';
@@ -264,6 +265,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     host: privileged ? hostOf(s) : null,
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     forum: forumViewFor(s, viewer, privileged || over),
+    dayEnd: dayEndOf(s),
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
     story: over ? storyOf(s) : null,

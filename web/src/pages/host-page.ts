@@ -69,7 +69,7 @@ export class HostPage extends LitElement {
     return html`<sc-phase-bar .view=${v}></sc-phase-bar>
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.sheetLink()}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
-      <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
+      <sc-verdict-banner .verdict=${verdictOf(v)} .dayEnd=${v.dayEnd} .names=${names}></sc-verdict-banner>
       ${
         canPassPhone(v)
           ? html`<button class="wide" @click=${() => {
