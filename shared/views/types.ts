@@ -67,6 +67,11 @@ export interface YouView {
   teamShots: Array<{ seat: Seat; target: Seat }>;
   /** His own checks, every night so far. */
   checks: Array<{ round: number; target: Seat; result: CheckResult }>;
+  /**
+   * His own other night moves of every past night (the Doctor's heal, the Putana's visit, the Maniac's
+   * kill…): what he did, kept in view by day as his checks are; never what came of it.
+   */
+  moves: Array<{ round: number; ability: AbilityId; target: Seat }>;
   knowTeam: boolean;
   /** What the rules let him do now beyond his night abilities: the PWA offers these, it does not re-derive them. */
   may: { knowTeam: boolean; channels: Channel[] };

@@ -168,6 +168,11 @@ function youOf(s: GameState, seat: Seat): YouView {
             .map((a) => ({ seat: a.seat, target: a.target }))
         : [],
     checks: checksOf(s, seat),
+    moves: s.nights.flatMap((n) =>
+      n.actions
+        .filter((a) => a.seat === seat && a.result === undefined && a.ability !== 'shoot' && a.ability !== 'check')
+        .map((a) => ({ round: n.round, ability: a.ability, target: a.target })),
+    ),
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
     may: { knowTeam: meets && s.settings.master !== 'moderator', channels: channelsOf(s, seat) },
     mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],

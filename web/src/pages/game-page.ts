@@ -106,7 +106,7 @@ export class GamePage extends LitElement {
       <sc-verdict-banner .verdict=${verdictOf(v)} .dayEnd=${v.dayEnd} .names=${names}></sc-verdict-banner>
       ${
         you && !v.over && !this.hasNightPanel(v)
-          ? html`<sc-my-checks .checks=${you.checks} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
+          ? html`<sc-my-checks .checks=${you.checks} .moves=${you.moves} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
           : ''
       }
       ${
