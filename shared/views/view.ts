@@ -170,7 +170,9 @@ function youOf(s: GameState, seat: Seat): YouView {
     checks: checksOf(s, seat),
     moves: s.nights.flatMap((n) =>
       n.actions
-        .filter((a) => a.seat === seat && a.result === undefined && a.ability !== 'shoot' && a.ability !== 'check')
+        .filter(
+          (a) => a.seat === seat && a.result === undefined && a.ability !== 'shoot' && a.ability !== 'check',
+        )
         .map((a) => ({ round: n.round, ability: a.ability, target: a.target })),
     ),
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
