@@ -137,6 +137,8 @@ export interface GameView {
   winners: Seat[];
   points: Record<string, number> | null;
   host: HostView | null;
+  /** The automatic room's host who holds no seat, at night: the seats that have acted tonight (not what). */
+  acted: Seat[] | null;
   /** Sport's or the club's game sheet: the host's working copy during the game, everyone's once it is over. */
   sheet: AnySheet | null;
   /** The forum game (seed 003): the newspaper for all, one's own points, level, items and moves. */

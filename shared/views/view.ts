@@ -34,6 +34,23 @@ export { CHAT_IN_VIEW };
 export const isPrivileged = (s: GameState, viewer: Viewer) =>
   viewer.kind === 'analyst' || (viewer.kind === 'host' && s.settings.master !== 'auto');
 
+/**
+ * An automatic room's host who holds no seat: his phone's device key is no seat's. Only a host whose phone
+ * sent its key is known not to play; without it he may be at the table and is told nothing more.
+ */
+export const hostSitsOut = (s: GameState): boolean =>
+  s.settings.master === 'auto' && s.hostDevice !== null && !Object.values(s.devices).includes(s.hostDevice);
+
+/**
+ * Who has acted tonight, not what nor on whom: for the automatic room's host who does not play, so he
+ * knows whom the night waits for. Never for anyone at the table.
+ */
+function actedTonight(s: GameState, viewer: Viewer): Seat[] | null {
+  if (viewer.kind !== 'host' || !hostSitsOut(s) || s.forum) return null;
+  if (s.phase.kind !== 'night' || s.phase.round === 0) return null;
+  return [...new Set(s.actions.map((a) => a.seat))].sort((a, b) => a - b);
+}
+
 /** The seats whose roles a viewer may know (B3, C10, C23): never decided by removing secrets from a copy. */
 export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
   if (isPrivileged(s, viewer) || s.phase.kind === 'over' || deadSeesAll(s, viewer))
@@ -270,6 +287,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     winners: over ? s.winners : [],
     points: totals(s),
     host: privileged ? hostOf(s) : null,
+    acted: actedTonight(s, viewer),
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     forum: forumViewFor(s, viewer, privileged || over),
     dayEnd: dayEndOf(s),

@@ -197,6 +197,8 @@ export const templates = {
   'home.watchButton': 'Mirar sin jugar',
   'home.watchGame': 'Mirar la partida',
   'home.watchOffer': 'Esta sala no admite jugadores ahora. Si su partida está en curso, puedes mirarla.',
+  'host.acted': 'Han actuado esta noche',
+  'host.actedNobody': 'Nadie todavía',
   'host.intro': 'La mafia despierta y se reconoce en silencio; esta noche nadie actúa.',
   'host.mafia': str`Mafia: ${0}`,
   'how.disqualified': 'descalificación',

@@ -198,6 +198,8 @@ export const templates = {
   'home.watchGame': 'Regarder la partie',
   'home.watchOffer':
     'Cette salle n’accepte plus de joueurs. Si sa partie est en cours, vous pouvez la regarder.',
+  'host.acted': 'Ont agi cette nuit',
+  'host.actedNobody': 'Personne pour l’instant',
   'host.intro': 'La mafia se réveille et se reconnaît en silence ; personne n’agit cette nuit.',
   'host.mafia': str`Mafia : ${0}`,
   'how.disqualified': 'disqualification',

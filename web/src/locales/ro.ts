@@ -198,6 +198,8 @@ export const templates = {
   'home.watchGame': 'Urmărește jocul',
   'home.watchOffer':
     'Camera aceasta nu mai primește jucători. Dacă jocul ei e în desfășurare, îl poți urmări.',
+  'host.acted': 'Au acționat în noaptea asta',
+  'host.actedNobody': 'Nimeni încă',
   'host.intro': 'Mafia se trezește și se cunoaște în tăcere; nimeni nu acționează în noaptea asta.',
   'host.mafia': str`Mafia: ${0}`,
   'how.disqualified': 'descalificare',

@@ -197,6 +197,8 @@ export const templates = {
   'home.watchButton': 'Смотреть, не играя',
   'home.watchGame': 'Смотреть игру',
   'home.watchOffer': 'Эта комната сейчас не принимает игроков. Если её игра идёт, её можно смотреть.',
+  'host.acted': 'Сходили этой ночью',
+  'host.actedNobody': 'Пока никто',
   'host.intro': 'Мафия просыпается и молча знакомится; этой ночью никто не действует.',
   'host.mafia': str`Мафия: ${0}`,
   'how.disqualified': 'дисквалификация',
