@@ -63,7 +63,7 @@ function route(
 ): Promise<Reply> {
   switch (frame.action) {
     case 'create':
-      return createRoom(deps, connectionId, frame.settings, frame.name, sourceIp);
+      return createRoom(deps, connectionId, frame.settings, frame.name, sourceIp, frame.device);
     case 'join':
       return joinRoom(deps, connectionId, frame.code, frame.name, frame.seat, frame.device);
     case 'watch':

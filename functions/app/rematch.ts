@@ -39,7 +39,7 @@ export async function openRematchRoom(
     name,
     ...(s.devices[seat] === undefined ? {} : { device: s.devices[seat] }),
   }));
-  const opened = await openRoom(deps, s.settings, s.hostName, seats, sourceIp);
+  const opened = await openRoom(deps, s.settings, s.hostName, seats, sourceIp, s.hostDevice ?? undefined);
   if (!opened.ok) return opened.reply;
   const outcome = await commitAttempt(deps, {
     gameId: binding.gameId,

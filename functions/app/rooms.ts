@@ -35,6 +35,7 @@ export async function createRoom(
   settings: unknown,
   name: string,
   sourceIp?: string,
+  device?: string,
 ): Promise<Reply> {
   const unsafe = unsafeKey(settings);
   if (unsafe !== null) {
@@ -59,7 +60,14 @@ export async function createRoom(
       log: { action: 'create', outcome: 'bad_settings' },
     };
   }
-  const opened = await openRoom(deps, parsed.output, name, [], sourceIp);
+  const opened = await openRoom(
+    deps,
+    parsed.output,
+    name,
+    [],
+    sourceIp,
+    device === undefined ? undefined : hashToken(device),
+  );
   if (!opened.ok) return opened.reply;
   await deps.directory.bindConnection(
     connectionId,
@@ -90,9 +98,11 @@ export async function openRoom(
   hostName: string,
   seats: CarriedSeat[],
   sourceIp: string | undefined,
+  /** The hash of the host's device key (never the key), carried over by a rematch. */
+  hostDevice?: string,
 ): Promise<OpenedRoom> {
   const now = deps.clock.now();
-  const decision = createGame(settings, hostName, { actor: 'host', now }, seats);
+  const decision = createGame(settings, hostName, { actor: 'host', now }, seats, hostDevice);
   if (!decision.ok) return { ok: false, reply: refused('create', undefined, decision.rejection) };
   if (!(await deps.openRooms.admit(deps, sourceIp))) {
     return {
@@ -112,6 +122,7 @@ export async function openRoom(
     hostName,
     release: RELEASE,
     ...(seats.length > 0 ? { seats } : {}),
+    ...(hostDevice === undefined ? {} : { hostDevice }),
   };
   const commit = makeCommit(
     { gameId, commandId: 'create', actor: 'host', command },

@@ -134,7 +134,8 @@ function nightLine(s: GameState, night: NightReport): ClubNightLine {
   };
 }
 
-function clubDayLine(s: GameState, round: number): ClubDayLine {
+/** Day `round` as the club protocol writes it: the day's line, with the alibi and who stayed on it (E12). */
+export function clubDayLine(s: GameState, round: number): ClubDayLine {
   const day = dayLine(s, round);
   const alibi = s.nights.find((n) => n.round === round - 1)?.alibi ?? null;
   const wouldLeave = day.ballots.flatMap((b) => b.leaves);

@@ -19,7 +19,14 @@ import { type SettingsInput, settingsInputSchema } from '../rules/settings.js';
  * game command; `start` carries the seed the server drew for the deal.
  */
 export type RecordedCommand =
-  | { type: 'create'; settings: SettingsInput; hostName: string; release?: string; seats?: CarriedSeat[] }
+  | {
+      type: 'create';
+      settings: SettingsInput;
+      hostName: string;
+      release?: string;
+      seats?: CarriedSeat[];
+      hostDevice?: string;
+    }
   | { type: 'join'; name: string; seat?: Seat; device?: string }
   | { type: 'rematch'; gameId: string; code: string }
   | (Command & { seed?: number });
@@ -35,6 +42,7 @@ const recordedRoomSchema = v.variant('type', [
     seats: v.optional(
       v.array(v.strictObject({ seat: recordedSeat, name: v.string(), device: v.optional(v.string()) })),
     ),
+    hostDevice: v.optional(v.string()),
   }),
   v.strictObject({
     type: v.literal('join'),
@@ -67,7 +75,7 @@ export function redecide(
     const c = room.output;
     if (c.type === 'create') {
       if (state.created) return { ok: false, unreadable: 'a second create in one game' };
-      return createGame(c.settings, c.hostName, { actor, now: commit.at }, c.seats);
+      return createGame(c.settings, c.hostName, { actor, now: commit.at }, c.seats, c.hostDevice);
     }
     if (c.type === 'rematch') return openRematch(state, c, { actor, now: commit.at });
     return joinGame(state, c.name, c.seat, { actor, now: commit.at }, c.device);

@@ -1,4 +1,5 @@
 import type { Seat } from '../domain/vocabulary.js';
+import { givesLastWord } from '../engine/checks.js';
 import type { GameState } from '../engine/state.js';
 import { winnerNow, winnersOf } from '../engine/win.js';
 import type { GameEvent } from '../log/events.js';
@@ -51,8 +52,7 @@ function messageProblem(s: GameState, seat: Seat, channel: 'table' | 'mafia' | '
   if (channel === 'dead' && alive) return `seat ${seat} is alive but wrote on the dead channel`;
   if (channel === 'mafia' && !s.alive.includes(seat))
     return `seat ${seat} is out of the game but wrote to the mafia`;
-  const lastWord = s.phase.stage === 'lastWord' && s.speaker === seat;
-  if (channel === 'table' && !alive && !lastWord)
+  if (channel === 'table' && !alive && !givesLastWord(s, seat))
     return `seat ${seat} is out of the game but spoke at the table`;
   return null;
 }

@@ -24,6 +24,13 @@ export const no = (code: RejectionCode, message: string): Rejection => ({ code, 
 
 export const isRejection = (x: unknown): x is Rejection => typeof x === 'object' && x !== null && 'code' in x;
 
+/**
+ * The player giving his last word: out of the game already, he still speaks to the whole table — is seen,
+ * heard and read by all — until his last word ends.
+ */
+export const givesLastWord = (s: Pick<GameState, 'phase' | 'speaker'>, seat: Seat): boolean =>
+  s.phase.stage === 'lastWord' && s.speaker === seat;
+
 export const inLobby = (s: GameState) => s.phase.kind === 'lobby' && s.phase.stage === 'lobby';
 
 export const seatsOf = (s: GameState): Seat[] =>

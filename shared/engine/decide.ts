@@ -47,13 +47,20 @@ export function createGame(
   hostName: string,
   meta: Meta,
   seats: readonly CarriedSeat[] = [],
+  hostDevice?: string,
 ): Decision {
   const preset = PRESETS[input.preset ?? 'online'];
   const settings = mergeSettings(preset.defaults, input);
   const problem = checkSettings(settings);
   if (problem) return { ok: false, rejection: problem };
   return run(initialState, meta, (tx) => {
-    emit(tx, { type: 'gameCreated', settings, hostName: cleanName(hostName), at: meta.now });
+    emit(tx, {
+      type: 'gameCreated',
+      settings,
+      hostName: cleanName(hostName),
+      at: meta.now,
+      ...(hostDevice === undefined ? {} : { hostDevice }),
+    });
     for (const s of seats) {
       const rejection = seatNewPlayer(tx, s.name, s.seat, s.device);
       if (rejection) return rejection;

@@ -70,7 +70,14 @@ function trackJudgeUndo(before: GameState, after: GameState, e: GameEvent): Game
 function apply(s: GameState, e: CoreEvent): GameState {
   switch (e.type) {
     case 'gameCreated':
-      return { ...s, created: true, createdAt: e.at, settings: e.settings, hostName: e.hostName };
+      return {
+        ...s,
+        created: true,
+        createdAt: e.at,
+        settings: e.settings,
+        hostName: e.hostName,
+        hostDevice: e.hostDevice ?? null,
+      };
     case 'settingsChanged':
       return { ...s, settings: e.settings };
     case 'seatTaken':

@@ -72,6 +72,8 @@ export interface GameState extends Partial<RuleSetParts> {
   createdAt: number;
   settings: Settings;
   hostName: string;
+  /** The hash of the host's device key, where his phone sent one: a seat with the same is the host playing. */
+  hostDevice: string | null;
   /** Seat → player name, for every seat taken. */
   names: Record<string, string>;
   /** Seat → hash of the device key of the phone that took it (none for players seated by the host). */
@@ -158,6 +160,7 @@ export const initialState: GameState = {
   createdAt: 0,
   settings: PRESETS.online.defaults,
   hostName: '',
+  hostDevice: null,
   names: {},
   devices: {},
   rematch: null,

@@ -15,7 +15,8 @@ import type {
 
 /** What happens to a game of any family. Events record results, never intentions: replay needs no rules. */
 export type CoreEvent =
-  | { type: 'gameCreated'; settings: Settings; hostName: string; at: number }
+  /** `hostDevice`: the hash of the host's device key, so the room knows whether its host also holds a seat. */
+  | { type: 'gameCreated'; settings: Settings; hostName: string; at: number; hostDevice?: string }
   | { type: 'settingsChanged'; settings: Settings }
   /** `device`: the hash of the joining phone's device key (never the key), so that it finds its seat again. */
   | { type: 'seatTaken'; seat: Seat; name: string; device?: string }

@@ -44,8 +44,14 @@ export class Table {
     return null;
   }
 
-  create(settings: SettingsInput, hostName = 'Host'): Rejection | null {
-    return this.apply('host', { type: 'create', settings, hostName });
+  /** `hostDevice`: the hash of the host's device key, as the server records it. */
+  create(settings: SettingsInput, hostName = 'Host', hostDevice?: string): Rejection | null {
+    return this.apply('host', {
+      type: 'create',
+      settings,
+      hostName,
+      ...(hostDevice === undefined ? {} : { hostDevice }),
+    });
   }
 
   /** `device`: the hash of the phone's device key, as the server records it. */

@@ -34,7 +34,13 @@ const roomCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9
  * (`wrong_game`) rather than carried out in the socket's game.
  */
 export const clientFrameSchema = v.variant('action', [
-  v.strictObject({ action: v.literal('create'), settings: v.optional(v.unknown()), name }),
+  v.strictObject({
+    action: v.literal('create'),
+    settings: v.optional(v.unknown()),
+    name,
+    /** The host's phone's own key, as `join` sends it: his desk knows whether he also holds a seat. */
+    device: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(100))),
+  }),
   v.strictObject({
     action: v.literal('join'),
     code: roomCode,

@@ -1,4 +1,5 @@
 import type { Seat } from '../domain/vocabulary.js';
+import { givesLastWord } from '../engine/checks.js';
 import type { GameState } from '../engine/state.js';
 import { countsAsMafiaNow } from '../roles/index.js';
 
@@ -23,7 +24,7 @@ export interface PeerLink {
  * the type enforces. States that share them (the engine replaces a part only when it changes) have the same
  * links at every endpoint, so a round of views can leave every seat's links unbuilt (`sameLinks`).
  */
-const LINK_PARTS = ['phase', 'wake', 'mafiaMic', 'alive', 'names', 'roles'] as const;
+const LINK_PARTS = ['phase', 'speaker', 'wake', 'mafiaMic', 'alive', 'names', 'roles'] as const;
 export type LinkTable = Pick<GameState, (typeof LINK_PARTS)[number]> & {
   settings: Pick<GameState['settings'], 'master'>;
 };
@@ -63,15 +64,20 @@ const openTable = (s: LinkTable) => s.phase.kind !== 'night';
 /** A human host runs the table (narrator, moderator, judge); an automatic room's host is only its creator. */
 const hostAtTable = (s: LinkTable) => s.settings.master !== 'auto' && s.phase.kind !== 'lobby';
 
-/** Seats that sit in the room: everyone before the deal and after the game, the living during it. */
+/**
+ * Seats that sit in the room: everyone before the deal and after the game, the living during it, and the
+ * player giving his last word (voted out or shot, he still speaks to the table until it ends).
+ */
 function atTable(s: LinkTable, seat: Seat): boolean {
-  return s.phase.kind === 'lobby' || s.phase.kind === 'over' || s.alive.includes(seat);
+  return (
+    s.phase.kind === 'lobby' || s.phase.kind === 'over' || s.alive.includes(seat) || givesLastWord(s, seat)
+  );
 }
 
 /**
  * What `from` may send `to` now.
  * - The open table: whoever sits at it sends sound and picture to everyone, the eliminated included — they
- *   watch and listen, but are muted and send nothing.
+ *   watch and listen, but are muted and send nothing; a player out is seen and heard during his last word.
  * - At night nobody sees anybody, except the living mafia while awake: on the introduction night they see
  *   each other (A8, "they look at each other and go to sleep"); on any night they hear each other once both
  *   ends have switched the mafia microphone on (A3).
@@ -82,7 +88,7 @@ export function mediaFrom(s: LinkTable, from: Endpoint, to: Endpoint): Media {
   if (from === to) return NOTHING;
   if (from === 'host' || to === 'host') {
     if (!hostAtTable(s)) return NOTHING;
-    return from === 'host' || s.alive.includes(from) ? EVERYTHING : NOTHING;
+    return from === 'host' || s.alive.includes(from) || givesLastWord(s, from) ? EVERYTHING : NOTHING;
   }
   if (!(from in s.names) || !(to in s.names)) return NOTHING;
   if (openTable(s)) return atTable(s, from) ? EVERYTHING : NOTHING;

@@ -5,6 +5,7 @@ import type { Ballot, Nomination } from '../engine/state.js';
 import type { BallotRecord, CheckResult, Elimination, NightAction, NightOutcome } from '../log/records.js';
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
+import type { DayEndView } from './day-end.js';
 import type { StoryChapter } from './story.js';
 import type { UndoStep } from './undo.js';
 
@@ -59,6 +60,11 @@ export interface YouView {
   teamShots: Array<{ seat: Seat; target: Seat }>;
   /** His own checks, every night so far. */
   checks: Array<{ round: number; target: Seat; result: CheckResult }>;
+  /**
+   * His own other night moves of every past night (the Doctor's heal, the Putana's visit, the Maniac's
+   * kill…): what he did, kept in view by day as his checks are; never what came of it.
+   */
+  moves: Array<{ round: number; ability: AbilityId; target: Seat }>;
   /** He has said "I know my team" on the introduction night (A8). */
   knowTeam: boolean;
   /** The mafia only: who of the team has the mafia microphone on tonight (A3), himself included. */
@@ -136,8 +142,12 @@ export interface GameView extends RuleSetViewParts {
   winners: Seat[];
   points: Record<string, number> | null;
   host: HostView | null;
+  /** The automatic room's host who holds no seat, at night: the seats that have acted tonight (not what). */
+  acted: Seat[] | null;
   /** Sport's or the club's game sheet: the host's working copy during the game, everyone's once it is over. */
   sheet: AnySheet | null;
+  /** Through the night after a day that ended with nobody voted out: how it ended (public, as at the table). */
+  dayEnd: DayEndView | null;
   /** The game this table went on to play (a rematch): every phone that sat here follows it. */
   rematch: { gameId: string; code: string } | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */

@@ -1,6 +1,7 @@
 import { totals } from '../audit/points.js';
 import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
+import { givesLastWord } from '../engine/checks.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import { mayOf } from '../engine/may.js';
 import type { GameState } from '../engine/state.js';
@@ -22,6 +23,7 @@ import {
 import { allRuleSets, ruleSetOf } from '../rules/rule-sets.js';
 import { isMafioso, mafiaMicOn } from '../video/links.js';
 import { CHANNELS } from './chat-pages.js';
+import { dayEndOf } from './day-end.js';
 import { storyOf } from './story.js';
 import type { GameView, HostView, RuleSetViewParts, SeatView, Viewer, YouView } from './types.js';
 import { undoStepOf } from './undo.js';
@@ -29,6 +31,23 @@ import { undoStepOf } from './undo.js';
 /** The analyst, and a host who does not play (narrator, moderator), see everything; an auto room's host may play. */
 export const isPrivileged = (s: GameState, viewer: Viewer) =>
   viewer.kind === 'analyst' || (viewer.kind === 'host' && s.settings.master !== 'auto');
+
+/**
+ * An automatic room's host who holds no seat: his phone's device key is no seat's. Only a host whose phone
+ * sent its key is known not to play; without it he may be at the table and is told nothing more.
+ */
+export const hostSitsOut = (s: GameState): boolean =>
+  s.settings.master === 'auto' && s.hostDevice !== null && !Object.values(s.devices).includes(s.hostDevice);
+
+/**
+ * Who has acted tonight, not what nor on whom: for the automatic room's host who does not play, so he
+ * knows whom the night waits for. Never for anyone at the table.
+ */
+function actedTonight(s: GameState, viewer: Viewer): Seat[] | null {
+  if (viewer.kind !== 'host' || !hostSitsOut(s) || s.forum) return null;
+  if (s.phase.kind !== 'night' || s.phase.round === 0) return null;
+  return [...new Set(s.actions.map((a) => a.seat))].sort((a, b) => a - b);
+}
 
 /** The seats whose roles a viewer may know (B3, C10, C23): never decided by removing secrets from a copy. */
 export function visibleRoles(s: GameState, viewer: Viewer): Set<Seat> {
@@ -147,6 +166,13 @@ function youOf(s: GameState, seat: Seat): YouView {
             .map((a) => ({ seat: a.seat, target: a.target }))
         : [],
     checks: checksOf(s, seat),
+    moves: s.nights.flatMap((n) =>
+      n.actions
+        .filter(
+          (a) => a.seat === seat && a.result === undefined && a.ability !== 'shoot' && a.ability !== 'check',
+        )
+        .map((a) => ({ round: n.round, ability: a.ability, target: a.target })),
+    ),
     knowTeam: s.phase.stage === 'intro' && s.known.includes(seat),
     mafiaMic: alive && isMafioso(s, seat) ? mafiaMicOn(s) : [],
     card: s.picks[seat] ?? null,
@@ -242,11 +268,13 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     winners: over ? s.winners : [],
     points: totals(s),
     host: privileged ? hostOf(s) : null,
+    acted: actedTonight(s, viewer),
     sheet: keepsSheet(s) && (privileged || over) ? sheetOf(s) : null,
     ...(Object.assign(
       {},
       ...allRuleSets().map((r) => r.view(s, viewer, privileged || over)),
     ) as RuleSetViewParts),
+    dayEnd: dayEndOf(s),
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
     story: over ? storyOf(s) : null,

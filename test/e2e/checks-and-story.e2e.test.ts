@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SLOW_ONLINE } from '../support/local-table.js';
+import { GameClient } from '../support/ws-client.js';
 import { shot } from './support/browser.js';
 import { disqualify } from './support/host.js';
+import { joinInTurn } from './support/phone.js';
 import { startSixSeats } from './support/six-seats.js';
 import { useStack } from './support/suite.js';
 
@@ -53,5 +56,44 @@ describe('checks kept in view, the story after the game, the dead seeing every r
     await story.getByText('4 · Dora left the game: disqualified').waitFor();
     await story.scrollIntoViewIfNeeded();
     await shot(ann.page, 'game-story');
+  }, 150_000);
+
+  it("the Doctor's heal stays on his screen the whole next day", async () => {
+    // given four phones — mafioso 1, Doctor 2, civilians 3 and 4 — at night 1
+    const host = await GameClient.open(e2e.stack.server.wsUrl);
+    const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
+    const [ann, bob, cleo] = await joinInTurn(
+      ['Ann', 'Bob', 'Cleo', 'Dan'],
+      () => e2e.phone(),
+      e2e.url,
+      code,
+    );
+    for (const [seat, role] of [
+      [1, 'mafia'],
+      [2, 'doctor'],
+    ] as const)
+      expect((await host.command({ type: 'assignRole', seat, role })).type).toBe('ack');
+    expect((await host.command({ type: 'start' })).type).toBe('ack');
+    let phase = await e2e.jumpToDeadline(code);
+    while (phase.kind !== 'night') phase = await e2e.jumpToDeadline(code);
+
+    // when the mafia shoots Cleo and the Doctor heals her
+    await ann.target(3);
+    await bob.target(3);
+
+    // then the morning keeps what he did, and so does the rest of the day
+    await bob.waitForPhase('Day 2', 'Discussion');
+    const mine = bob.page.locator('sc-my-checks');
+    await mine.getByRole('heading', { name: 'My night moves' }).waitFor();
+    await mine.getByText('Last night: Heal — 3 · Cleo').waitFor();
+    await shot(bob.page, 'doctor-morning');
+    await cleo.target(4);
+    await e2e.jumpToDeadline(code);
+    await bob.waitForPhase('Day 2', 'Vote');
+    await mine.getByText('Night 1: Heal — 3 · Cleo').waitFor();
+    // and nobody else is told of it
+    expect(await ann.page.locator('sc-my-checks').getByRole('heading').count()).toBe(0);
+    expect(await cleo.page.getByText('Heal —').count()).toBe(0);
+    await host.close();
   }, 150_000);
 });

@@ -247,4 +247,51 @@ describe('the video table', () => {
     await expectReceived(ann, { '2': ['audio'] });
     await host.close();
   }, 480_000);
+
+  it('hears the last word: a player shot at night is seen, heard and read by all until his last word ends', async () => {
+    // given four at the video table — mafioso 1, civilians 2 to 4 — on the first night
+    const host = await GameClient.open(stack.server.wsUrl);
+    const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
+    const phones: Phone[] = [];
+    for (const name of ['Ann', 'Bob', 'Cleo', 'Dan']) {
+      const p = await phone(name);
+      await p.join(stack.url, code);
+      phones.push(p);
+    }
+    const [ann, bob, cleo, dan] = phones;
+    expect((await host.command({ type: 'assignRole', seat: 1, role: 'mafia' })).type).toBe('ack');
+    for (const p of phones) await p.page.getByRole('button', { name: 'Join the video table' }).click();
+    expect((await host.command({ type: 'start' })).type).toBe('ack');
+    let phase = await stack.jumpToDeadline(code);
+    while (phase.kind !== 'night') phase = await stack.jumpToDeadline(code);
+
+    // when the mafia shoots Cleo and the morning opens with her last word
+    await ann.target(3);
+    for (const p of phones)
+      await p.page.locator('sc-phase-bar', { hasText: '3 · Cleo holds the floor' }).waitFor();
+    await cleo.page.getByText('Your last word').waitFor();
+    // then every phone receives her sound and picture, and she still receives everyone's
+    await expectReceived(ann, { '2': AV, '3': AV, '4': AV });
+    await expectReceived(bob, { '1': AV, '3': AV, '4': AV });
+    await expectReceived(dan, { '1': AV, '2': AV, '3': AV });
+    await expectReceived(cleo, { '1': AV, '2': AV, '4': AV });
+    await shot(cleo.page, 'video-last-word');
+    // and what she writes goes to the table: the living read it, with no "The dead" tag on it
+    const chat = cleo.page.locator('sc-chat-panel');
+    await expect(chat.getByLabel('Message').getAttribute('placeholder')).resolves.toBe('Table');
+    await chat.getByLabel('Message').fill('It was Ann, believe me');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const line = bob.page.locator('sc-chat-panel li', { hasText: 'It was Ann, believe me' });
+    await line.waitFor();
+    expect(await line.locator('.tag').count()).toBe(0);
+
+    // when she ends her last word
+    await cleo.endSpeech();
+    await bob.waitForPhase('Day 2', 'Discussion');
+    // then nobody receives her any more, and she goes on watching and listening
+    await expectReceived(ann, { '2': AV, '4': AV });
+    await expectReceived(bob, { '1': AV, '4': AV });
+    await expectReceived(cleo, { '1': AV, '2': AV, '4': AV });
+    await host.close();
+  }, 480_000);
 });

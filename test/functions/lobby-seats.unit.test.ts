@@ -48,6 +48,20 @@ describe('one phone, one seat, through the socket', () => {
     expect(text).not.toContain(DEVICE_A);
     expect(text).toContain('"device":"');
   });
+
+  it('given a host whose phone sent its key, then the log holds only its hash, and the same phone joining is known as the host playing', async () => {
+    const h = new AppHarness();
+    const { code, gameId } = frameOf(
+      await h.send('host', { action: 'create', settings: {}, name: 'Olga', device: DEVICE_A }),
+      'created',
+    );
+    await h.send('a', { action: 'join', code, name: 'Ann', device: DEVICE_A });
+    const text = JSON.stringify(await h.store.read(gameId));
+    expect(text).not.toContain(DEVICE_A);
+    const state = (await h.app.deps.cache.load(gameId))?.folded.state;
+    expect(state?.hostDevice).toMatch(/./);
+    expect(state?.devices[1]).toBe(state?.hostDevice);
+  });
 });
 
 describe('leaving and removal cut the seat loose', () => {

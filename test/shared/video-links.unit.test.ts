@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../shared/play/table.js';
 import { linksOf, type Media, mayLink, mediaFrom, sameLinks } from '../../shared/video/links.js';
-import { does, givenGame, refused, seatView, unchangedBy, until } from '../support/game.js';
+import { does, givenGame, refused, seatChat, seatView, unchangedBy, until } from '../support/game.js';
 
 const timers = { intro: 20, mafia: 40, night: 20, discussion: 60, vote: 20, lastWord: 10, lastWordNight: 10 };
 /** Seven players: mafia 1, Don 2, Sheriff 3, civilians 4–7. */
@@ -83,6 +83,44 @@ describe('video links (seed 000)', () => {
     expect(linksOf(t.state, 7).peers).toContainEqual({ peer: 1, send: NONE, receive: ALL });
     // an automatic room's host is only its creator: no link
     expect(peersOf(t, 'host')).toEqual([]);
+  });
+
+  it('a player shot at night is seen, heard and read by all during his last word, and only then', () => {
+    // given the morning of day 2: the mafia shot seat 7, whose last word opens the day
+    const t = seven();
+    toNight1(t);
+    does(t, 1, { type: 'act', ability: 'shoot', target: 7 });
+    does(t, 2, { type: 'act', ability: 'shoot', target: 7 });
+    until(t, { phase: { kind: 'day', round: 2, stage: 'lastWord' } });
+    expect(t.state.speaker).toBe(7);
+    expect(t.state.alive).not.toContain(7);
+    // then every phone receives his sound and picture, and his chat goes to the table, where the living read it
+    for (const to of [1, 2, 3, 4, 5, 6]) expect(mediaFrom(t.state, 7, to)).toEqual(ALL);
+    expect(seatView(t, 7).may.find((c) => c.type === 'say')?.channels).toEqual(['table']);
+    does(t, 7, { type: 'say', channel: 'table', text: 'It was 2' });
+    expect(seatChat(t, 4).map((m) => m.text)).toContain('It was 2');
+    // when his last word ends, he only watches and listens: his transceivers receive and send nothing
+    const before = t.state;
+    does(t, 7, { type: 'endSpeech' });
+    expect(sameLinks(before, t.state)).toBe(false);
+    for (const to of [1, 2, 3, 4, 5, 6]) expect(mediaFrom(t.state, 7, to)).toEqual(NONE);
+    expect(linksOf(t.state, 7).peers).toContainEqual({ peer: 1, send: NONE, receive: ALL });
+    expect(seatView(t, 7).may.find((c) => c.type === 'say')?.channels).toEqual(['dead']);
+  });
+
+  it('a player voted out gives his last word to the judge and the table alike', () => {
+    // given a moderated day 1 whose vote sends seat 4 out
+    const t = seven({ master: 'moderator' });
+    does(t, 'host', { type: 'advance' });
+    does(t, 'host', { type: 'nominate', target: 4, as: 1 });
+    does(t, 'host', { type: 'advance' });
+    for (const voter of [1, 2, 3, 5, 6, 7]) does(t, 'host', { type: 'vote', target: 4, as: voter });
+    does(t, 'host', { type: 'advance' });
+    expect(t.state.phase.stage).toBe('lastWord');
+    expect(t.state.speaker).toBe(4);
+    // then the judge and every seat receive him while the last word lasts
+    expect(mediaFrom(t.state, 4, 'host')).toEqual(ALL);
+    for (const to of [1, 2, 3, 5, 6, 7]) expect(mediaFrom(t.state, 4, to)).toEqual(ALL);
   });
 
   it('a narrator sees and hears every seat and is heard by all, night and day', () => {

@@ -1,6 +1,6 @@
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
 import { countsAsMafiaNow } from '../../roles/index.js';
-import { isRejection, living, livingTarget, no, rule, seated } from '../checks.js';
+import { givesLastWord, isRejection, living, livingTarget, no, rule, seated } from '../checks.js';
 import { checkMajority, endStep, removeNow } from '../flow.js';
 import type { GameState } from '../state.js';
 import { emit } from '../tx.js';
@@ -22,8 +22,7 @@ const say = rule<'say'>(
     if (c.channel === 'dead' && alive)
       return no('not_allowed', 'only the eliminated talk on the dead channel');
     if (c.channel === 'table') {
-      const lastWord = s.phase.stage === 'lastWord' && s.speaker === seat;
-      if (!alive && !lastWord && s.phase.kind !== 'over')
+      if (!alive && !givesLastWord(s, seat) && s.phase.kind !== 'over')
         return no('dead_player', 'the dead do not talk at the table');
       if (s.phase.kind === 'night') return no('wrong_phase', 'the town sleeps');
     }

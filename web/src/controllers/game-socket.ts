@@ -140,9 +140,15 @@ export class GameSocket implements ReactiveController, Signalling {
     this.close();
   }
 
-  /** Creates a room; the connection becomes the host's. */
+  /**
+   * Creates a room; the connection becomes the host's. The phone's device key goes with it, so the room
+   * knows whether its host also takes a seat from this phone.
+   */
   async create(settings: SettingsInput, name: string): Promise<Session> {
-    return this.bind(hostSession(await this.request({ action: 'create', settings, name }, 'created'), name));
+    const device = deviceKey(this.options.store, newCommandId);
+    return this.bind(
+      hostSession(await this.request({ action: 'create', settings, name, device }, 'created'), name),
+    );
   }
 
   /**

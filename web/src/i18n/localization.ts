@@ -1,5 +1,6 @@
 import { configureLocalization } from '@lit/localize';
 import { LOCALES, type Locale, pickLocale } from '../logic/locale-pick.js';
+import { loadSheetWords } from './sheet-words.js';
 
 const SAVED = 'sc.locale';
 
@@ -53,6 +54,8 @@ export async function chooseLocale(locale: Locale): Promise<void> {
 }
 
 async function applyLocale(locale: Locale): Promise<void> {
+  // Both chunks load side by side; the screens re-render in the new language with the sheet's words at hand.
+  await Promise.all([loadSheetWords(locale), locale === 'en' ? undefined : loaders[locale]()]);
   await setLocale(locale);
   document.documentElement.lang = locale;
 }

@@ -198,6 +198,8 @@ export const templates = {
   'home.watchGame': 'Regarder la partie',
   'home.watchOffer':
     'Cette salle n’accepte plus de joueurs. Si sa partie est en cours, vous pouvez la regarder.',
+  'host.acted': 'Ont agi cette nuit',
+  'host.actedNobody': 'Personne pour l’instant',
   'host.intro': 'La mafia se réveille et se reconnaît en silence ; personne n’agit cette nuit.',
   'host.mafia': str`Mafia : ${0}`,
   'how.disqualified': 'disqualification',
@@ -260,6 +262,9 @@ export const templates = {
   'morning.killed': str`Nuit ${0} : pas de réveil pour ${1}.`,
   'morning.nobody': str`Nuit ${0} : personne n’est mort.`,
   'morning.title': 'Le matin',
+  'moves.lastNight': str`Cette nuit : ${0} — ${1}`,
+  'moves.line': str`Nuit ${0} : ${1} — ${2}`,
+  'moves.title': 'Mes actions de nuit',
   'nav.brand': 'Sleeping City : accueil',
   'nav.home': 'Accueil',
   'night.ability': 'Capacité',

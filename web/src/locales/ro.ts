@@ -198,6 +198,8 @@ export const templates = {
   'home.watchGame': 'Urmărește jocul',
   'home.watchOffer':
     'Camera aceasta nu mai primește jucători. Dacă jocul ei e în desfășurare, îl poți urmări.',
+  'host.acted': 'Au acționat în noaptea asta',
+  'host.actedNobody': 'Nimeni încă',
   'host.intro': 'Mafia se trezește și se cunoaște în tăcere; nimeni nu acționează în noaptea asta.',
   'host.mafia': str`Mafia: ${0}`,
   'how.disqualified': 'descalificare',
@@ -259,6 +261,9 @@ export const templates = {
   'morning.killed': str`Noaptea ${0}: ${1} nu s-a mai trezit.`,
   'morning.nobody': str`Noaptea ${0}: nu a murit nimeni.`,
   'morning.title': 'Dimineața',
+  'moves.lastNight': str`Azi-noapte: ${0} — ${1}`,
+  'moves.line': str`Noaptea ${0}: ${1} — ${2}`,
+  'moves.title': 'Mișcările mele de noapte',
   'nav.brand': 'Sleeping City: acasă',
   'nav.home': 'Acasă',
   'night.ability': 'Abilitate',

@@ -103,10 +103,10 @@ export class GamePage extends LitElement {
     return html`<sc-phase-bar .view=${v}></sc-phase-bar>
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.afterGame(v)}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
-      <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
+      <sc-verdict-banner .verdict=${verdictOf(v)} .dayEnd=${v.dayEnd} .names=${names}></sc-verdict-banner>
       ${
         you && !v.over && !this.hasNightPanel(v)
-          ? html`<sc-my-checks .checks=${you.checks} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
+          ? html`<sc-my-checks .checks=${you.checks} .moves=${you.moves} .names=${names} .night=${v.morning?.round ?? null}></sc-my-checks>`
           : ''
       }
       ${

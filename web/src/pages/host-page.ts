@@ -69,7 +69,7 @@ export class HostPage extends LitElement {
     return html`<sc-phase-bar .view=${v}></sc-phase-bar>
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>${this.sheetLink()}` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
-      <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
+      <sc-verdict-banner .verdict=${verdictOf(v)} .dayEnd=${v.dayEnd} .names=${names}></sc-verdict-banner>
       ${
         canPassPhone(v)
           ? html`<button class="wide" @click=${() => {
@@ -92,6 +92,7 @@ export class HostPage extends LitElement {
             <sc-night-preview .outcomes=${h.preview ?? []} .names=${names}></sc-night-preview>`
           : ''
       }
+      ${this.acted(v)}
       ${bestMoveDesk(v) ? html`<sc-best-move-recorder .view=${v}></sc-best-move-recorder>` : ''}
       ${v.phase.kind === 'day' && records(v) ? html`<sc-day-recorder .view=${v}></sc-day-recorder>` : ''}
       <sc-public-day .view=${v}></sc-public-day>
@@ -141,6 +142,16 @@ export class HostPage extends LitElement {
           : html`<p>${msg('The mafia wakes and meets in silence; nobody acts tonight.', { id: 'host.intro' })}</p>
             ${seats ? html`<p>${msg(str`Mafia: ${seats}`, { id: 'host.mafia' })}</p>` : ''}`
       }
+    </section>`;
+  }
+
+  /** The automatic room's host who does not play: who has acted tonight, never what. */
+  private acted(v: GameView) {
+    if (!v.acted) return '';
+    const who = v.acted.map((s) => seatAndName(s, nameOf(v, s))).join(', ');
+    return html`<section class="card" aria-labelledby="acted-h">
+      <h2 id="acted-h">${msg('Acted tonight', { id: 'host.acted' })}</h2>
+      <p aria-live="polite">${who || msg('Nobody yet', { id: 'host.actedNobody' })}</p>
     </section>`;
   }
 

@@ -55,7 +55,7 @@ export class WatchPage extends LitElement {
       ${v.over ? html`<sc-results-panel .view=${v}></sc-results-panel>` : ''}
       ${v.phase.kind === 'lobby' ? html`<p class="card muted">${msg('Waiting for the host to start.', { id: 'lobby.waiting' })}</p>` : ''}
       <sc-morning-banner .morning=${v.morning} .names=${names}></sc-morning-banner>
-      <sc-verdict-banner .verdict=${verdictOf(v)} .names=${names}></sc-verdict-banner>
+      <sc-verdict-banner .verdict=${verdictOf(v)} .dayEnd=${v.dayEnd} .names=${names}></sc-verdict-banner>
       <sc-public-day .view=${v}></sc-public-day>
       <div class="table">
         <h2 class="sr-only">${msg('Table', { id: 'meta.table' })}</h2>
