@@ -721,4 +721,6 @@ export const templates = {
   'err.push_key': 'Hay que volver a activar las notificaciones en este teléfono.',
   'err.push_endpoint': 'No se puede usar el servicio de notificaciones de este teléfono.',
   'err.wrong_game': 'Eso era para otra partida, no para la de este teléfono.',
+  'room.rematchHeard': str`La mesa juega otra vez en la sala ${0}.`,
+  'room.rematchJoin': 'Unirse a la nueva partida',
 };

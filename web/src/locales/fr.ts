@@ -730,4 +730,6 @@ export const templates = {
   'err.push_key': 'Les notifications doivent être réactivées sur ce téléphone.',
   'err.push_endpoint': 'Le service de notifications de ce téléphone ne peut pas être utilisé.',
   'err.wrong_game': 'Cela visait une autre partie que celle de ce téléphone.',
+  'room.rematchHeard': str`La table rejoue dans la salle ${0}.`,
+  'room.rematchJoin': 'Rejoindre la nouvelle partie',
 };

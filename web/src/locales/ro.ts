@@ -724,4 +724,6 @@ export const templates = {
   'err.push_key': 'Notificările trebuie pornite din nou pe acest telefon.',
   'err.push_endpoint': 'Serviciul de notificări al acestui telefon nu poate fi folosit.',
   'err.wrong_game': 'Asta era pentru alt joc decât cel în care este acest telefon.',
+  'room.rematchHeard': str`Masa joacă din nou în camera ${0}.`,
+  'room.rematchJoin': 'Intră în jocul nou',
 };
