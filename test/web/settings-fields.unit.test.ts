@@ -65,12 +65,13 @@ describe('the settings form', () => {
   });
 });
 
-describe('the settings form shows only what applies to the chosen rules', () => {
-  const shown = (settings: Settings) =>
-    fieldsOf(defaultsOf(settings.preset))
-      .filter((f) => applies(f.key, settings))
-      .map((f) => f.key);
+/** The keys of the fields the form shows for these settings. */
+const shown = (settings: Settings) =>
+  fieldsOf(defaultsOf(settings.preset))
+    .filter((f) => applies(f.key, settings))
+    .map((f) => f.key);
 
+describe('the settings form shows only what applies to the chosen rules', () => {
   it('given classic rules (a continuous majority), then no nomination rules, no forum tables, no Doctor', () => {
     const keys = shown(defaultsOf('classic'));
     expect(keys).toContain('majorityOf');
@@ -114,11 +115,6 @@ describe('the settings form shows only what applies to the chosen rules', () => 
 });
 
 describe('the settings form for the forum game and for each master', () => {
-  const shown = (settings: Settings) =>
-    fieldsOf(defaultsOf(settings.preset))
-      .filter((f) => applies(f.key, settings))
-      .map((f) => f.key);
-
   it('given the forum game (seed 003), then no day formats, no introduction night and no checks', () => {
     const keys = shown(defaultsOf('forum'));
     expect(keys).toContain('forum');
