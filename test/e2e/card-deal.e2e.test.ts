@@ -4,7 +4,7 @@ import { createRoom, seatGuests } from './support/host.js';
 import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
-describe('dealing by face-down cards', () => {
+describe('dealing the roles', () => {
   const e2e = useStack();
 
   it('lets each player pick his own card on his phone, in turn', async () => {
@@ -53,5 +53,17 @@ describe('dealing by face-down cards', () => {
         '1 · Ida has no phone: at the deal you pick his card for him, and at night 0 you pass him your phone to see it.',
       )
       .waitFor();
+  }, 60_000);
+
+  it('by hand, offers only the roles these rules deal', async () => {
+    // Given an online room dealt by hand, with two players seated
+    const host = await e2e.phone();
+    await createRoom(host, e2e.url, 'Host', { dealing: 'manual' });
+    await seatGuests(host, ['Ada', 'Ben']);
+    // When the host opens a seat's choice of role
+    const offered = await host.locator('#as-1 option').allTextContents();
+    // Then the table's roles are there, and none of the forum game's own
+    expect(offered).toEqual(expect.arrayContaining(['Civilian', 'Mafioso', 'Don', 'Sheriff']));
+    for (const forumOnly of ['Mafia journalist']) expect(offered).not.toContain(forumOnly);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { LogCommit } from '../../shared/audit/chain.js';
-import type { GameView } from '../../shared/index.js';
+import type { GameView, ServerFrame } from '../../shared/index.js';
 import { finishWithJumps } from '../support/finish-game.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import { shot } from './support/browser.js';
@@ -190,6 +190,17 @@ describe('the replay viewer in Chromium', () => {
         .getByText('This link holds the host’s read-only key: anyone who has it can open this game’s replay.')
         .waitFor();
       expect(await channelsShown(stranger)).toEqual(['table']);
+
+      // When the host opens a rematch while the player reads the replay, then his phone tells him and
+      // offers to join the new game, and leaves him in the replay until he does.
+      const opened = await table.host.request(
+        { action: 'rematch' },
+        (f): f is Extract<ServerFrame, { type: 'created' }> => f.type === 'created',
+      );
+      await replay(phone).waitFor();
+      await phone.getByText(`The table plays again in room ${opened.code}.`).waitFor();
+      await expect(replay(phone).count()).resolves.toBe(1);
+      await phone.getByRole('button', { name: 'Join the new game' }).waitFor();
 
       // Without a token, the same moment is not opened.
       const nobody = await e2e.phone();

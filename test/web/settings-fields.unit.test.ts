@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../shared/rules/presets.js';
-import { type Settings, settingsInputSchema } from '../../shared/rules/settings.js';
+import { type Settings, type SettingsInput, settingsInputSchema } from '../../shared/rules/settings.js';
 import {
   applies,
+  boundsOf,
   CHOICES,
   dealableRoles,
   defaultsOf,
@@ -64,12 +65,13 @@ describe('the settings form', () => {
   });
 });
 
-describe('the settings form shows only what applies to the chosen rules', () => {
-  const shown = (settings: Settings) =>
-    fieldsOf(defaultsOf(settings.preset))
-      .filter((f) => applies(f.key, settings))
-      .map((f) => f.key);
+/** The keys of the fields the form shows for these settings. */
+const shown = (settings: Settings) =>
+  fieldsOf(defaultsOf(settings.preset))
+    .filter((f) => applies(f.key, settings))
+    .map((f) => f.key);
 
+describe('the settings form shows only what applies to the chosen rules', () => {
   it('given classic rules (a continuous majority), then no nomination rules, no forum tables, no Doctor', () => {
     const keys = shown(defaultsOf('classic'));
     expect(keys).toContain('majorityOf');
@@ -109,5 +111,46 @@ describe('the settings form shows only what applies to the chosen rules', () => 
     const classic = defaultsOf('classic');
     expect(shown({ ...classic, voting: 'nominations' })).toContain('tie');
     expect(shown({ ...defaultsOf('sport'), bestMove: false })).not.toContain('bestMovePoints');
+  });
+});
+
+describe('the settings form for the forum game and for each master', () => {
+  it('given the forum game (seed 003), then no day formats, no introduction night and no checks', () => {
+    const keys = shown(defaultsOf('forum'));
+    expect(keys).toContain('forum');
+    for (const key of [
+      'dayFormat',
+      'firstDayFormat',
+      'introNight',
+      'introFullTime',
+      'introScript',
+      'checkMode',
+    ])
+      expect(keys).not.toContain(key);
+  });
+
+  it('given an automatic master, then no introduction script; given a narrator, then it is offered', () => {
+    const auto = { ...defaultsOf('classic'), master: 'auto' as const, introNight: 'always' as const };
+    expect(shown(auto)).not.toContain('introScript');
+    expect(shown({ ...auto, master: 'narrator' })).toContain('introScript');
+  });
+});
+
+describe('the settings form’s choices and bounds come from the server’s schema', () => {
+  it('gives each number field the bounds the schema checks', () => {
+    const numbers = fieldsOf(defaultsOf('sport')).flatMap((f) => (f.kind === 'number' ? [f] : []));
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const f of numbers) {
+      const bounds = boundsOf(f.key as keyof SettingsInput);
+      expect(bounds, f.key).not.toBeNull();
+      expect([f.min, f.max], f.key).toEqual(bounds);
+    }
+    expect(boundsOf('minCandidates')).toEqual([1, 10]);
+  });
+
+  it('offers each choice exactly the values the schema accepts', () => {
+    for (const [key, options] of Object.entries(CHOICES))
+      for (const value of options)
+        expect(v.safeParse(settingsInputSchema, { [key]: value }).success, `${key}=${value}`).toBe(true);
   });
 });

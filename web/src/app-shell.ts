@@ -1,5 +1,5 @@
 import { provide } from '@lit/context';
-import { localized, msg } from '@lit/localize';
+import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { GameView } from '../../shared/views/types.js';
@@ -292,6 +292,19 @@ export class AppShell extends LitElement {
   /** After the game: the host opens a rematch in one tap; every other phone follows on its own. */
   private rematchBar() {
     const view = this.room.view;
+    if (this.route.page === 'replay' && view?.rematch && this.room.session?.kind === 'seat') {
+      const session = this.room.session;
+      const { code } = view.rematch;
+      return html`<div class="card" role="status">
+        <p>${msg(str`The table plays again in room ${code}.`, { id: 'room.rematchHeard' })}</p>
+        <button class="primary" ?disabled=${this.busy} @click=${() => {
+          this.following = view.rematch?.gameId ?? null;
+          void this.follow(session, code);
+        }}>
+          ${msg('Join the new game', { id: 'room.rematchJoin' })}
+        </button>
+      </div>`;
+    }
     if (this.route.page !== 'room' || !view?.over) return '';
     if (view.rematch) {
       return html`<p class="card" role="status">${msg('The table plays again: joining the new game…', { id: 'room.following' })}</p>`;
@@ -318,7 +331,9 @@ export class AppShell extends LitElement {
     this.reflect(s.view);
     this.followWatch(s.session);
     const rematch = s.view?.rematch;
-    if (rematch && s.session?.kind === 'seat' && this.following !== rematch.gameId) {
+    // A phone reading the replay is told and joins by his own tap (rematchBar); at the table it follows.
+    const atTable = this.route.page === 'room';
+    if (atTable && rematch && s.session?.kind === 'seat' && this.following !== rematch.gameId) {
       this.following = rematch.gameId;
       void this.follow(s.session, rematch.code);
     }
@@ -357,9 +372,17 @@ export class AppShell extends LitElement {
   }
 
   private enter(route: Route): void {
-    if (route.page === 'home' || route.page === 'replay') {
-      // The replay viewer (and the engine it folds with) loads only when a replay is opened.
-      if (route.page === 'replay') void import('./pages/replay-page.js');
+    if (route.page === 'replay') {
+      // The replay viewer (and the engine it folds with) loads only when a replay is opened. A phone that
+      // sat at that game stays connected to it, so it hears of a rematch while it reads.
+      void import('./pages/replay-page.js');
+      const held = route.gameId === null ? null : loadSession(this.store, route.gameId);
+      if (held) this.socket.open(held);
+      else this.socket.close();
+      this.sync();
+      return;
+    }
+    if (route.page === 'home') {
       this.socket.close();
       this.sync();
       return;

@@ -86,7 +86,7 @@ export function overflowing(page: Page): Promise<string[]> {
         if (el.offsetParent === null || el.clientWidth <= 1 || el.classList.contains('sr-only')) continue;
         if (el.scrollWidth > el.clientWidth + 1)
           found.push(
-            `${el.localName}.${el.className || '-'} "${el.innerText.replace(/\s+/g, ' ').trim().slice(0, 60)}" (${el.scrollWidth} > ${el.clientWidth})`,
+            `${el.localName}.${el.className || '-'} "${(el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)}" (${el.scrollWidth} > ${el.clientWidth})`,
           );
       }
       for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);

@@ -1,11 +1,17 @@
 import { msg } from '@lit/localize';
+import type { RejectionCode } from '../../../shared/domain/vocabulary.js';
+import type { ErrorCode } from '../../../shared/protocol/frames.js';
+
+/** Every code the server answers with, and the app's own for an unreachable server. */
+export type ProblemCode = RejectionCode | ErrorCode | 'network';
 
 /**
  * A refusal in the player's language. The server's message is English and precise; the code says enough
  * for a player, and anything we do not know falls back to the server's words.
  */
 export function problemText(code: string, fallback: string): string {
-  switch (code) {
+  const known = code as ProblemCode;
+  switch (known) {
     case 'wrong_phase':
       return msg('Not now: the game has moved on.', { id: 'err.wrong_phase' });
     case 'not_your_turn':
@@ -40,6 +46,7 @@ export function problemText(code: string, fallback: string): string {
     case 'spectator':
       return msg('You are watching this game: a spectator cannot play in it.', { id: 'err.spectator' });
     case 'host_only':
+    case 'not_host':
       return msg('Only the host can do that.', { id: 'err.host_only' });
     case 'game_full':
       return msg('The game is full.', { id: 'err.game_full' });
@@ -55,7 +62,43 @@ export function problemText(code: string, fallback: string): string {
       return msg('These settings do not work together.', { id: 'err.bad_settings' });
     case 'network':
       return msg('Could not reach the server.', { id: 'err.network' });
-    default:
+    case 'as_not_allowed':
+      return msg('Only the judge of a live table records moves for a seat.', { id: 'err.as_not_allowed' });
+    case 'not_a_player':
+      return msg('The host does not play in this game.', { id: 'err.not_a_player' });
+    case 'stale_version':
+      return msg('The game changed meanwhile: look again and retry.', { id: 'err.stale_version' });
+    case 'bad_command':
+    case 'bad_frame':
+    case 'bad_json':
+    case 'unknown_action':
+      return msg('The server could not read that request: reload the page and try again.', {
+        id: 'err.unreadable',
+      });
+    case 'too_large':
+      return msg('That is too long to send.', { id: 'err.too_large' });
+    case 'not_bound':
+      return msg('This phone is not in a game yet: open the game again.', { id: 'err.not_bound' });
+    case 'rate_limited':
+      return msg('Too many requests at once: wait a moment and try again.', { id: 'err.rate_limited' });
+    case 'busy':
+      return msg('The server is busy: try again in a moment.', { id: 'err.busy' });
+    case 'internal':
+      return msg('Something went wrong on the server: try again.', { id: 'err.internal' });
+    case 'link_forbidden':
+      return msg('No video link with that player is allowed now.', { id: 'err.link_forbidden' });
+    case 'push_off':
+      return msg('This server sends no notifications.', { id: 'err.push_off' });
+    case 'push_key':
+      return msg('Notifications must be switched on again on this phone.', { id: 'err.push_key' });
+    case 'push_endpoint':
+      return msg('This phone’s notification service cannot be used.', { id: 'err.push_endpoint' });
+    case 'wrong_game':
+      return msg('That was meant for another game than the one this phone is in.', { id: 'err.wrong_game' });
+    default: {
+      // A code from a newer server than this app: its own words.
+      const _unknown: never = known;
       return fallback;
+    }
   }
 }

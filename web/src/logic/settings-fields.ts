@@ -3,10 +3,11 @@ import type { ForumSettings } from '../../../shared/forum/settings.js';
 import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import {
-  DAY_FORMATS,
   type GameMeta,
   type PresetId,
   type Settings,
+  type SettingsInput,
+  settingsInputSchema,
   type Timers,
 } from '../../../shared/rules/settings.js';
 
@@ -14,36 +15,60 @@ type ChoiceKey = { [K in keyof Settings]: Settings[K] extends string ? K : never
 
 export const PRESET_LIST = Object.keys(PRESETS) as PresetId[];
 
-/**
- * The values each choice setting takes. The type makes it complete (every string setting is here) and valid
- * (only values the settings type allows); a unit test checks it against the server's schema as well.
- */
-export const CHOICES: { [K in ChoiceKey]: readonly Settings[K][] } = {
-  preset: PRESET_LIST,
-  master: ['auto', 'narrator', 'moderator'],
-  dealing: ['random', 'cards', 'manual'],
-  introNight: ['auto', 'always', 'never'],
-  firstDay: ['vote', 'noVote'],
-  dayFormat: DAY_FORMATS,
-  firstDayFormat: ['same', ...DAY_FORMATS],
-  nominate: ['inSpeech', 'anytime'],
-  voting: ['majority', 'nominations'],
-  majorityOf: ['living', 'cast'],
-  tie: ['carCrash', 'split', 'nobody'],
-  allTied: ['nobody', 'draw'],
-  checkMode: ['result', 'attackWhenFound', 'alwaysAttack'],
-  doctorStops: ['one', 'all'],
-  doctorSaves: ['anyAttack', 'mafiaShot'],
-  doctorSelfHeal: ['any', 'once', 'never'],
-  thirdFoul: ['skip', 'short'],
+type SchemaNode = {
+  type: string;
+  options?: readonly string[];
+  wrapped?: SchemaNode;
+  pipe?: ReadonlyArray<SchemaNode & { requirement?: unknown }>;
 };
 
-/** Integer limits the server enforces, so the form refuses what the server would. */
-const LIMITS: Partial<Record<keyof Settings, [number, number]>> = {
-  minCandidates: [1, 10],
-  minCandidatesDay1: [1, 10],
-  drawAfterQuietRounds: [0, 20],
+/** A setting's schema as the server checks it, past `optional` and `nullable`. */
+function schemaOf(key: keyof SettingsInput): SchemaNode {
+  let node = settingsInputSchema.entries[key] as unknown as SchemaNode;
+  while (node.wrapped) node = node.wrapped;
+  return node;
+}
+
+/** The values the server's schema allows for a choice setting. */
+function choicesOf<K extends ChoiceKey>(key: K): readonly Settings[K][] {
+  const node = schemaOf(key);
+  if (node.type !== 'picklist' || !node.options)
+    throw new Error(`${key} is not a choice in the settings schema`);
+  return node.options as readonly Settings[K][];
+}
+
+/**
+ * The values each choice setting takes, read from the server's schema (shared/rules/settings.ts). The type
+ * makes it complete: every string setting is here.
+ */
+export const CHOICES: { [K in ChoiceKey]: readonly Settings[K][] } = {
+  preset: choicesOf('preset'),
+  master: choicesOf('master'),
+  dealing: choicesOf('dealing'),
+  introNight: choicesOf('introNight'),
+  firstDay: choicesOf('firstDay'),
+  dayFormat: choicesOf('dayFormat'),
+  firstDayFormat: choicesOf('firstDayFormat'),
+  nominate: choicesOf('nominate'),
+  voting: choicesOf('voting'),
+  majorityOf: choicesOf('majorityOf'),
+  tie: choicesOf('tie'),
+  allTied: choicesOf('allTied'),
+  checkMode: choicesOf('checkMode'),
+  doctorStops: choicesOf('doctorStops'),
+  doctorSaves: choicesOf('doctorSaves'),
+  doctorSelfHeal: choicesOf('doctorSelfHeal'),
+  thirdFoul: choicesOf('thirdFoul'),
 };
+
+/** An integer setting's bounds as the server's schema states them, so the form refuses what it would. */
+export function boundsOf(key: keyof SettingsInput): [number, number] | null {
+  const actions = schemaOf(key).pipe ?? [];
+  const bound = (type: string) => actions.find((a) => a.type === type)?.requirement;
+  const min = bound('min_value');
+  const max = bound('max_value');
+  return typeof min === 'number' && typeof max === 'number' ? [min, max] : null;
+}
 
 export type Section = 'game' | 'day' | 'night' | 'sport' | 'timers' | 'sheet';
 
@@ -144,7 +169,7 @@ export function fieldsOf(defaults: Settings): Field[] {
       });
     else if (typeof value === 'boolean') fields.push({ key, kind: 'boolean', section });
     else if (typeof value === 'number') {
-      const [min, max] = LIMITS[key] ?? [0, 99];
+      const [min, max] = boundsOf(key as keyof SettingsInput) ?? [0, 99];
       fields.push({ key, kind: 'number', section, min, max });
     }
   }
@@ -188,15 +213,31 @@ const ROLE_OF: Partial<Record<keyof Settings, RoleId>> = {
 };
 
 /**
+ * The forum game (seed 003) keeps days and nights of its own: no day formats, no introduction night, no
+ * Sheriff's checks of the table games.
+ */
+const NOT_IN_FORUM: ReadonlyArray<keyof Settings> = [
+  'dayFormat',
+  'firstDayFormat',
+  'introNight',
+  'introFullTime',
+  'introScript',
+  'checkMode',
+];
+
+/**
  * Whether a setting changes anything in a game of these settings, so the form shows only what applies: the
  * forum's tables in a forum game, the nominations' rules when the day votes on nominations, a role's
  * setting when that role can be dealt. The values of hidden settings still travel with the rest.
  */
 export function applies(key: keyof Settings, settings: Settings, roles = dealableRoles(settings)): boolean {
   if (key === 'forum') return settings.preset === 'forum';
+  if (settings.preset === 'forum' && NOT_IN_FORUM.includes(key)) return false;
+  // Only a narrator or a moderator wakes the roles one by one on the introduction night.
+  if (key === 'introScript') return settings.master !== 'auto' && settings.introNight !== 'never';
   if (key === 'majorityOf') return settings.voting === 'majority';
   if (ONLY_WITH_NOMINATIONS.includes(key)) return settings.voting === 'nominations';
-  if (key === 'introFullTime' || key === 'introScript') return settings.introNight !== 'never';
+  if (key === 'introFullTime') return settings.introNight !== 'never';
   if (key === 'bestMovePoints') return settings.bestMove;
   const role = ROLE_OF[key];
   return role === undefined || roles.has(role);

@@ -2,7 +2,7 @@ import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
+import type { RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { Settings } from '../../../shared/rules/settings.js';
 import type { GameView } from '../../../shared/views/types.js';
@@ -26,7 +26,7 @@ import { type DealChoice, dealingOf } from '../logic/deal.js';
 import { records } from '../logic/host-desk.js';
 import { joinLink } from '../logic/join-code.js';
 import { nameOf, namesOf, writableChannels } from '../logic/screen.js';
-import { roleCounts } from '../logic/settings-fields.js';
+import { roleCounts, rolesOf } from '../logic/settings-fields.js';
 import { shared } from '../styles/shared.js';
 
 /** The room before the game: the code to join by, the seats, the settings, and the deal. */
@@ -306,7 +306,7 @@ export class LobbyPage extends LitElement {
                   role: (e.target as HTMLSelectElement).value as RoleId,
                 })}
             >
-              ${ROLE_IDS.map((r) => html`<option value=${r} ?selected=${(s.role ?? 'civilian') === r}>${roleName(r)}</option>`)}
+              ${rolesOf(v.settings.preset).map((r) => html`<option value=${r} ?selected=${(s.role ?? 'civilian') === r}>${roleName(r)}</option>`)}
             </select>`,
         )}
       </div>`;
