@@ -9,6 +9,7 @@ import {
   forumCommands,
   forumEveryoneActed,
   forumTable,
+  forumVoteRefusal,
   forumWinnerOf,
 } from './game.js';
 import { FORUM_ROLES, forumTeamOf } from './roles.js';
@@ -20,7 +21,7 @@ export const FORUM: RuleSet = {
   dealt: (tx) =>
     emit(tx, {
       type: 'forumHoldings',
-      forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
+      forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum, tx.meta.seed ?? 0),
     }),
   act: (tx, c, seat) => forumAct(tx, c, seat),
   commands: forumCommands,
@@ -39,6 +40,7 @@ export const FORUM: RuleSet = {
   },
   scratch: (s) => tonightOf(s),
   takeBack: (s, kept) => ({ ...s, forum: takeBackTonight(s, kept as ForumAction[]) }),
+  voteRefusal: (s, seat) => forumVoteRefusal(s, seat),
   everyoneActed: (s) => forumEveryoneActed(s),
   resolveNight: (tx) => finishForumNight(tx),
   afterElimination: (tx, seat, how) => afterForumElimination(tx, seat, how),

@@ -94,8 +94,12 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 8, { type: 'act', ability: 'knock', target: 3 });
     does(t, 7, { type: 'act', ability: 'knock', target: 1 });
     until(t, { phase: { kind: 'day', round: 2 } });
-    expect(seatView(t, 8).forum?.knocks).toEqual([{ seat: 8, target: 3, awake: false, round: 1 }]);
-    expect(seatView(t, 7).forum?.knocks).toEqual([{ seat: 7, target: 1, awake: true, round: 1 }]);
+    expect(seatView(t, 8).forum?.knocks).toEqual([
+      { seat: 8, target: 3, awake: false, landed: true, round: 1 },
+    ]);
+    expect(seatView(t, 7).forum?.knocks).toEqual([
+      { seat: 7, target: 1, awake: true, landed: true, round: 1 },
+    ]);
     expect(seatView(t, 1).forum?.knocks).toEqual([]);
   });
 
@@ -118,9 +122,10 @@ describe('the forum game in the engine (seed 003)', () => {
     for (const seat of [1, 2]) does(t, seat, { type: 'act', ability: 'nagant', target: 9 });
     does(t, 7, { type: 'act', ability: 'knock', target: 2 });
     until(t, { phase: { kind: 'day', round: 2 } });
+    const girl = { form: 'act', role: 'girl', ability: 'knock', victim: 2, done: true, reason: null };
     const line = { form: 'move', move: 'nagant', victim: 9, done: true, reason: null };
     for (const seat of [1, 4, 10])
-      expect(seatView(t, seat).forum?.newspaper).toEqual([{ round: 1, lines: [line] }]);
+      expect(seatView(t, seat).forum?.newspaper).toEqual([{ round: 1, lines: [line, girl] }]);
     // D8: seat 1 earned the nagant's points, seat 2 (knocked down) and seat 3 (asleep) did not
     expect(seatView(t, 1).forum?.purse).toMatchObject({ points: 2, level: 0 });
     expect(seatView(t, 2).forum?.purse).toMatchObject({ points: 0 });
@@ -149,6 +154,7 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 'host', { type: 'advance' });
     expect(result(t).newspaper?.[0].lines).toEqual([
       { form: 'move', move: 'nagant', victim: 9, done: false, reason: 'knockedDown' },
+      { form: 'act', role: 'girl', ability: 'knock', victim: 1, done: true, reason: null },
     ]);
   });
 
@@ -192,7 +198,7 @@ describe('the forum game in the engine (seed 003)', () => {
       'wrong_phase',
     );
     toNight1(t);
-    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest']);
+    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest', 'condom']);
     // the shop's level limit holds for a purchase with the move too
     refused(
       unchangedBy(t, () => t.send(1, { type: 'buy', item: 'elixir', withMove: true })),
