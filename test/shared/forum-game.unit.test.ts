@@ -361,4 +361,12 @@ describe('the forum game in the engine (seed 003)', () => {
     const t = play(11);
     expect(foldCommits(emptyFold, tableLog(t, 'g1')).state.forum?.knocks).toEqual(t.state.forum?.knocks);
   });
+
+  it('D4: `forum.knockChance` is a chance, 0 to 1, default 1; anything else is refused and opens no room', () => {
+    expect(PRESETS.forum.defaults.forum.knockChance).toBe(1);
+    const t = new Table();
+    expect(t.create({ preset: 'forum', forum: { knockChance: 1.5 } })?.code).toBe('bad_command');
+    expect(t.state.created).toBe(false);
+    expect(new Table().create({ preset: 'forum', forum: { knockChance: 0.25 } })).toBeNull();
+  });
 });
