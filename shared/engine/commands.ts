@@ -36,7 +36,11 @@ export const commandSchema = v.variant('type', [
     target: v.optional(seat),
     targets: v.optional(v.pipe(v.array(seat), v.minLength(1), v.maxLength(3))),
   }),
-  cmd('buy', { item: v.picklist(PURCHASES), withMove: v.optional(v.boolean()) }),
+  cmd('buy', {
+    item: v.picklist(PURCHASES),
+    withMove: v.optional(v.boolean()),
+    withVote: v.optional(v.boolean()),
+  }),
   cmd('train', {}),
   cmd('say', {
     channel: v.picklist(['table', 'mafia', 'dead']),

@@ -44,6 +44,8 @@ export interface RuleSet {
   scratch(s: GameState): unknown;
   /** The family's own part as it was when `scratch` kept `kept`. */
   takeBack(s: GameState, kept: unknown): GameState;
+  /** Why this living seat may not vote now, or undefined (the forum's paralysed, or a vote spent on a purchase). */
+  voteRefusal(s: GameState, seat: Seat): Rejection | undefined;
   /** Everyone who can act tonight has acted (A7: the window closes early). */
   everyoneActed(s: GameState): boolean;
   /** Records the night's resolution (`nightResolved` and whatever the family adds). */

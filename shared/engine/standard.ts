@@ -103,6 +103,7 @@ export const STANDARD: RuleSet = {
     emit(tx, { type: 'nightResolved', report: resolveNight(nightInputOf({ ...s, actions: answered(s) })) });
   },
   commands: {},
+  voteRefusal: () => undefined,
   evolve: (s) => s,
   scratch: () => null,
   takeBack: (s) => s,

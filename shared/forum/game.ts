@@ -5,7 +5,16 @@ import type { ActOffer, RuleSetCommands } from '../engine/rule-set.js';
 import type { GameState } from '../engine/state.js';
 import { emit, type Tx } from '../engine/tx.js';
 import { resolveForumNight } from './night.js';
-import { buy, buyWithMove, earn, hangingEarners, mayTrain, train } from './purse.js';
+import {
+  buy,
+  buyWithMove,
+  buyWithVote,
+  earn,
+  hangingEarners,
+  licenceHolders,
+  mayTrain,
+  train,
+} from './purse.js';
 import {
   BUY_WITH_MOVE,
   FORUM_ABILITIES,
@@ -15,8 +24,9 @@ import {
   type GuardId,
   type ItemId,
   isMove,
+  isStrike,
 } from './roles.js';
-import { type ForumState, type ForumTable, orderRefusal, withoutMineOn } from './state.js';
+import { type ForumState, type ForumTable, orderRefusal, paralysedIn, withoutMineOn } from './state.js';
 import { forumWinner } from './win.js';
 
 /*
@@ -30,11 +40,24 @@ export const forumTable = (s: Pick<GameState, 'alive' | 'roles'>): ForumTable =>
   roles: s.roles as Record<string, ForumRoleId>,
 });
 
-/** The forum abilities a seat holds now: none once he is out. */
+/** The forum abilities a seat holds now: none once he is out, nor while he is paralysed (D17). */
 export function forumAbilitiesOf(s: GameState, seat: Seat): readonly ForumAbilityId[] {
   const role = s.roles[seat];
   if (!s.alive.includes(seat) || !role || !(role in FORUM_ROLES)) return [];
-  return FORUM_ROLES[role as ForumRoleId].abilities;
+  if (s.forum && paralysedIn(s.forum, seat, s.phase.round)) return [];
+  const abilities: readonly ForumAbilityId[] = FORUM_ROLES[role as ForumRoleId].abilities;
+  // The Maniac's poison is spent by use (`poisonUses`).
+  const poisoned = s.forum?.poisonUsed[seat] ?? 0;
+  return poisoned < s.settings.forum.poisonUses ? abilities : abilities.filter((a) => a !== 'poison');
+}
+
+/** D17: a paralysed player's vote does not happen; D5: nor a vote he has spent on a purchase. */
+export function forumVoteRefusal(s: GameState, seat: Seat): Rejection | undefined {
+  if (!s.forum) return undefined;
+  if (paralysedIn(s.forum, seat, s.phase.round)) return no('not_allowed', 'you are paralysed today');
+  if (s.forum.votesSpent.some((v) => v.seat === seat && v.round === s.phase.round))
+    return no('already_voted', 'you spent your vote today on a purchase');
+  return undefined;
 }
 
 /**
@@ -45,6 +68,7 @@ export function refuseForumAct(s: GameState, c: CommandOf<'act'>, seat: Seat): R
   const forum = s.forum;
   if (!forum) return no('wrong_phase', 'the forum game has not begun');
   const ability = c.ability as ForumAbilityId;
+  if (paralysedIn(forum, seat, s.phase.round)) return no('not_allowed', 'you are paralysed tonight');
   if (!forumAbilitiesOf(s, seat).includes(ability))
     return no('not_allowed', `a ${s.roles[seat]} cannot ${c.ability}`);
   if (c.targets && c.target !== undefined)
@@ -62,8 +86,8 @@ export function refuseForumAct(s: GameState, c: CommandOf<'act'>, seat: Seat): R
     if (targets.length < min || targets.length > max)
       return no('bad_command', `${ability} names ${min} seat(s)`);
     if (targets.some((t) => !s.alive.includes(t))) return no('bad_target', 'a target is not a living player');
-    if (ability === 'knock' && targets.includes(seat))
-      return no('bad_target', 'you cannot knock yourself down');
+    if ((ability === 'knock' || isStrike(ability)) && targets.includes(seat))
+      return no('bad_target', `you cannot ${ability} yourself`);
   }
   return undefined;
 }
@@ -118,6 +142,9 @@ export const forumEveryoneActed = (s: GameState): boolean =>
     (seat) => forumAbilitiesOf(s, seat).length === 0 || (s.forum?.tonight ?? []).some((a) => a.seat === seat),
   );
 
+/** Each night's draws come from the game's seed and the round: the same on every replay and audit. */
+const nightSeed = (seed: number, round: number): number => (seed ^ Math.imul(round, 0x9e3779b1)) >>> 0;
+
 /** The night resolved by the forum's rules; its deaths go to the morning as every night's do. */
 export function finishForumNight(tx: Tx): void {
   const s = tx.state;
@@ -134,7 +161,7 @@ export function finishForumNight(tx: Tx): void {
   const report = resolveForumNight(
     forum,
     forumTable(s),
-    { round: s.phase.round, orders, acts },
+    { round: s.phase.round, orders, acts, seed: nightSeed(forum.seed, s.phase.round) },
     s.settings.forum,
   );
   emit(tx, { type: 'forumNightResolved', round: report.round, lines: report.lines, forum: report.state });
@@ -161,6 +188,10 @@ export function afterForumElimination(tx: Tx, seat: Seat, how: HowEliminated): v
     const voters = ballot?.leaves.includes(seat) ? hangingEarners(forumTable(s), seat, ballot.votes) : [];
     if (voters.length > 0)
       forum = earn(forum, forumTable(s), voters, s.settings.forum.hangingPoints, s.settings.forum);
+    // D18: the executioner's anti-bribe licence pays only a holder who voted for the one hanged.
+    const licensed = ballot?.leaves.includes(seat) ? licenceHolders(forum, seat, ballot.votes) : [];
+    if (licensed.length > 0)
+      forum = earn(forum, forumTable(s), licensed, s.settings.forum.licencePoints, s.settings.forum);
   }
   if (forum !== s.forum) emit(tx, { type: 'forumHoldings', forum });
 }
@@ -174,11 +205,20 @@ function purchase(s: GameState, c: CommandOf<'buy'>, who: Actor): ForumState | R
   if (!s.forum) return no('not_allowed', 'only the forum game has a shop');
   const seat = living(s, who);
   if (isRejection(seat)) return seat;
+  if (c.withMove && c.withVote) return no('bad_command', 'pay with the move or with the vote, not both');
+  if (c.withVote) {
+    if (s.phase.kind !== 'day' || !s.ballot)
+      return no('wrong_phase', 'a vote is spent only while one is open');
+    const refused = forumVoteRefusal(s, seat);
+    if (refused) return refused;
+    if (seat in s.ballot.votes) return no('already_voted', 'you have already voted');
+    return buyWithVote(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+  }
   if (!c.withMove) return buy(s.forum, forumTable(s), seat, c.item, s.settings.forum);
   if (s.phase.kind !== 'night' || s.phase.round === 0)
     return no('wrong_phase', 'a move is spent only at night');
   if (s.forum.tonight.some((a) => a.seat === seat)) return no('already_acted', 'one move a night');
-  return buyWithMove(s.forum, forumTable(s), seat, c.item, s.settings.forum);
+  return buyWithMove(s.forum, forumTable(s), seat, c.item, s.settings.forum, s.phase.round);
 }
 
 /**
@@ -191,12 +231,19 @@ const buyRule = rule<'buy'>(
     return isRejection(after) ? after : undefined;
   },
   (tx, c, who) => {
-    const after = purchase(tx.state, c, who) as ForumState;
+    const s = tx.state;
+    const seat = who as Seat;
+    const after = purchase(s, c, who) as ForumState;
+    if (c.withVote)
+      return emit(tx, {
+        type: 'forumHoldings',
+        forum: { ...after, votesSpent: [...after.votesSpent, { seat, round: s.phase.round }] },
+      });
     if (!c.withMove) return emit(tx, { type: 'forumHoldings', forum: after });
     // The act first, so a moderator's undo takes back the purchase with it.
     emit(tx, {
       type: 'forumActed',
-      action: { seat: who as Seat, ability: BUY_WITH_MOVE, targets: [], item: c.item as ItemId },
+      action: { seat, ability: BUY_WITH_MOVE, targets: [], item: c.item as ItemId },
     });
     emit(tx, { type: 'forumHoldings', forum: { ...after, tonight: tx.state.forum?.tonight ?? [] } });
   },

@@ -1,5 +1,5 @@
 import type { Seat } from '../domain/vocabulary.js';
-import type { ForumRoleId, GuardId, ItemId, MoveId } from './roles.js';
+import type { ForumRoleId, GuardId, ItemId, MoveId, StrikeId } from './roles.js';
 import type { ForumSettings } from './settings.js';
 import type { ForumState, ForumTable } from './state.js';
 
@@ -13,8 +13,9 @@ export const PROTECTION_IDS = [
   'selfDefence',
   'elixir',
   'vest',
+  'antiundead',
 ] as const;
-/** What can stop a move of the mafia (D3, D10–D15), named as the newspaper gives the reason. */
+/** What can stop a move of the mafia or a strike of the town (D3, D10–D15, D17), named as the newspaper gives the reason. */
 export type ProtectionId = (typeof PROTECTION_IDS)[number];
 
 /** The night as the protections see it: the deal, the acts that stood (not knocked down), the holdings. */
@@ -27,7 +28,7 @@ export interface Shelter {
 }
 
 export interface Shot {
-  move: MoveId;
+  move: MoveId | StrikeId;
   target: Seat;
 }
 
@@ -51,8 +52,9 @@ const OFFICE_GUARDS: Record<MoveId, readonly ForumRoleId[]> = {
   blowOffice: ['commissar', 'psycho', 'doctor'],
 };
 
-export const officeGuarded = (night: Shelter, move: MoveId): boolean =>
-  acted(night, 'guardOffice', OFFICE_GUARDS[move]).length > 0;
+/** The office guard is against the mafia only (D3): the town's strikes pass it. */
+export const officeGuarded = (night: Shelter, move: MoveId | StrikeId): boolean =>
+  move in OFFICE_GUARDS && acted(night, 'guardOffice', OFFICE_GUARDS[move as MoveId]).length > 0;
 
 export const inOffice = (night: Shelter, seat: Seat): boolean =>
   night.settings.office.includes(night.table.roles[seat]);
@@ -109,4 +111,6 @@ export const PROTECTIONS: Record<ProtectionId, ProtectionDef> = {
     attackerDies: false,
     stops: (night, shot) => spend(night, shot.target, 'vest', shot.move === 'rifle' ? 2 : 1),
   },
+  // D19: the anti-undead stops the cemetery's bite and paralysis.
+  antiundead: { attackerDies: false, stops: (night, shot) => spend(night, shot.target, 'antiundead', 1) },
 };

@@ -1,7 +1,7 @@
 import type { Rejection, Seat } from '../domain/vocabulary.js';
 import { FORUM_ROLES, ITEM_IDS } from './roles.js';
 import type { ForumSettings } from './settings.js';
-import { type ForumState, type ForumTable, isMafioso, levelFor } from './state.js';
+import { type ForumState, type ForumTable, isMafioso, levelFor, paralysedIn } from './state.js';
 
 const copy = (state: ForumState): ForumState => structuredClone(state);
 
@@ -135,15 +135,43 @@ export function buyWithMove(
   seat: Seat,
   what: Purchase,
   settings: ForumSettings,
+  round: number,
 ): ForumState | Rejection {
   const purse = state.purses[seat];
   if (!purse || !isMafioso(table, seat) || !table.alive.includes(seat))
     return { code: 'not_allowed', message: 'only a living mafioso buys with the move' };
-  if (table.alive.filter((other) => isMafioso(table, other)).length !== 1)
+  // D9: «остальные убиты или парализованы» — the paralysed cannot move, so they leave him alone.
+  const movers = table.alive.filter((other) => isMafioso(table, other) && !paralysedIn(state, other, round));
+  if (movers.length !== 1 || movers[0] !== seat)
     return {
       code: 'not_allowed',
       message: 'only a lone mafioso buys with the move; the lair orders together',
     };
   if (what === 'level') return { code: 'not_allowed', message: 'a move buys an item, not a level' };
   return addItem(state, seat, what, 0, settings);
+}
+
+/**
+ * D5: a mafioso may spend his vote of the day on an item instead of voting; the item is his own, as one
+ * bought with the move (D9): no MafBucks change hands, and his own level limits it.
+ */
+export function buyWithVote(
+  state: ForumState,
+  table: ForumTable,
+  seat: Seat,
+  what: Purchase,
+  settings: ForumSettings,
+): ForumState | Rejection {
+  if (!state.purses[seat] || !isMafioso(table, seat) || !table.alive.includes(seat))
+    return { code: 'not_allowed', message: 'only a living mafioso buys with his vote' };
+  if (what === 'level') return { code: 'not_allowed', message: 'a vote buys an item, not a level' };
+  return addItem(state, seat, what, 0, settings);
+}
+
+/** D18: the holders of the executioner's anti-bribe licence who voted for the one hanged. */
+export function licenceHolders(state: ForumState, hanged: Seat, votes: Record<string, unknown>): Seat[] {
+  return Object.entries(votes)
+    .filter(([voter, target]) => target === hanged && (state.purses[voter]?.items.licence ?? 0) > 0)
+    .map(([voter]) => Number(voter))
+    .sort((a, b) => a - b);
 }

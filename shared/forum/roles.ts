@@ -12,9 +12,31 @@ export const MOVE_IDS = ['nagant', 'rifle', 'mine', 'doubleKill', 'tripleKill', 
 /** The mafia's moves (D7): one of them, once, each night. */
 export type MoveId = (typeof MOVE_IDS)[number];
 
-export const GUARD_IDS = ['knock', 'guardOffice', 'guardCommissar', 'guardNecromancer', 'den'] as const;
-/** The other roles' night abilities in the forum game. */
+export const STRIKE_IDS = [
+  'commissarShot',
+  'citizenShot',
+  'killerShot',
+  'maniacKill',
+  'poison',
+  'bite',
+  'paralyse',
+] as const;
+/** The town's attacks and the other roles' harm (D17): each meets the protections of its row (strikes.ts). */
+export type StrikeId = (typeof STRIKE_IDS)[number];
+
+export const GUARD_IDS = [
+  'knock',
+  'guardOffice',
+  'guardCommissar',
+  'guardNecromancer',
+  'den',
+  ...STRIKE_IDS,
+] as const;
+/** The other roles' night abilities in the forum game: knock-downs, guards, the den and the strikes. */
 export type GuardId = (typeof GUARD_IDS)[number];
+
+export const isStrike = (ability: string): ability is StrikeId =>
+  (STRIKE_IDS as readonly string[]).includes(ability);
 
 export type ForumAbilityId = MoveId | GuardId;
 export const FORUM_ABILITY_IDS = [...MOVE_IDS, ...GUARD_IDS] as const;
@@ -49,10 +71,22 @@ export const FORUM_ABILITIES: Record<ForumAbilityId, ForumAbilityDef> = {
   guardCommissar: { targets: none, actsOn: 'commissar' },
   guardNecromancer: { targets: none, actsOn: 'necromancer' },
   den: { targets: one },
+  commissarShot: { targets: one },
+  citizenShot: { targets: one },
+  killerShot: { targets: one },
+  maniacKill: { targets: one },
+  poison: { targets: one },
+  bite: { targets: one },
+  paralyse: { targets: one },
 };
 
 export interface ForumRoleDef {
   side: ForumSide;
+  /**
+   * One of the attackers the lair must destroy to take the city (D1: «комиссара, стреляющих мирных жителей,
+   * кладбища» — the Commissar, the shooting civilians, the cemetery: the Necromancer and his undead).
+   */
+  attacks: boolean;
   /** A mafioso orders the mafia's moves and earns points and levels (D5–D8). */
   mafioso: boolean;
   /** A lair member who may train into a mafioso (D2): by his level, or (the unfaithful) by his points. */
@@ -60,26 +94,32 @@ export interface ForumRoleDef {
   abilities: readonly ForumAbilityId[];
 }
 
-const plain = { mafioso: false, trains: null, abilities: [] } as const;
+const plain = { mafioso: false, trains: null, abilities: [], attacks: false } as const;
 
+/**
+ * The town's side is `attacker` (it wins when the lair is gone); of it, the Commissar, the shooting civilian
+ * and the cemetery (the Necromancer and the undead) are the attackers proper (D1). Paralysis is the undead's:
+ * in forum mafia the cemetery's zombies paralyse, the Necromancer bites.
+ */
 export const FORUM_ROLES = {
-  mafia: { side: 'lair', mafioso: true, trains: null, abilities: MOVE_IDS },
+  mafia: { side: 'lair', mafioso: true, trains: null, abilities: MOVE_IDS, attacks: false },
   journalist: { ...plain, side: 'lair', trains: 'level' },
   agent: { ...plain, side: 'lair', trains: 'level' },
   lawyer: { ...plain, side: 'lair', trains: 'level' },
   unfaithful: { ...plain, side: 'lair', trains: 'points' },
-  commissar: { ...plain, side: 'attacker', abilities: ['guardOffice'] },
+  commissar: { ...plain, side: 'attacker', abilities: ['guardOffice', 'commissarShot'], attacks: true },
   assistant: { ...plain, side: 'attacker', abilities: ['guardCommissar'] },
   civilian: { ...plain, side: 'attacker' },
-  shooter: { ...plain, side: 'attacker' },
-  necromancer: { ...plain, side: 'attacker' },
+  shooter: { ...plain, side: 'attacker', abilities: ['citizenShot'], attacks: true },
+  necromancer: { ...plain, side: 'attacker', abilities: ['bite'], attacks: true },
+  undead: { ...plain, side: 'attacker', abilities: ['paralyse'], attacks: true },
   apostate: { ...plain, side: 'attacker', abilities: ['guardNecromancer'] },
   doctor: { ...plain, side: 'neutral', abilities: ['guardOffice'] },
   psycho: { ...plain, side: 'neutral', abilities: ['guardOffice', 'knock'] },
   girl: { ...plain, side: 'neutral', abilities: ['knock'] },
   hacker: { ...plain, side: 'neutral', abilities: ['knock'] },
-  maniac: { ...plain, side: 'neutral', abilities: ['den'] },
-  killer: { ...plain, side: 'neutral' },
+  maniac: { ...plain, side: 'neutral', abilities: ['den', 'maniacKill', 'poison'] },
+  killer: { ...plain, side: 'neutral', abilities: ['killerShot'] },
 } as const satisfies Record<string, ForumRoleDef>;
 
 export type ForumRoleId = keyof typeof FORUM_ROLES;
@@ -90,8 +130,12 @@ const SIDE_TEAMS: Record<ForumSide, TeamId> = { lair: 'mafia', attacker: 'town',
 /** The team a forum role wins with: its side's (the forum's Doctor and Maniac are neutral, D1). */
 export const forumTeamOf = (role: ForumRoleId): TeamId => SIDE_TEAMS[FORUM_ROLES[role].side];
 
-export const ITEM_IDS = ['vest', 'elixir', 'antimafia'] as const;
-/** Protections a player holds and spends (D3). */
+export const ITEM_IDS = ['vest', 'elixir', 'antimafia', 'condom', 'antiundead', 'licence'] as const;
+/**
+ * What a player holds (D3, D6, D18): protections he spends as they save — a condom against the Girl's
+ * knock-down, an anti-undead against the bite and the paralysis — and the executioner's anti-bribe licence,
+ * which he keeps and which pays when he voted for the one hanged.
+ */
 export type ItemId = (typeof ITEM_IDS)[number];
 
 const COMMON_ROLES: readonly string[] = ['mafia', 'civilian', 'doctor', 'maniac'];

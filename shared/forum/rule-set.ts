@@ -10,6 +10,7 @@ import {
   forumCommands,
   forumEveryoneActed,
   forumTable,
+  forumVoteRefusal,
   forumWinnerOf,
   refuseForumAct,
 } from './game.js';
@@ -22,7 +23,7 @@ export const FORUM: RuleSet = {
   dealt: (tx) =>
     emit(tx, {
       type: 'forumHoldings',
-      forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum),
+      forum: initialForum(forumTable(tx.state).roles, tx.state.settings.forum, tx.meta.seed ?? 0),
     }),
   refuseAct: (s, c, seat) => refuseForumAct(s, c, seat),
   applyAct: (tx, c, seat) => applyForumAct(tx, c, seat),
@@ -43,6 +44,7 @@ export const FORUM: RuleSet = {
   },
   scratch: (s) => tonightOf(s),
   takeBack: (s, kept) => ({ ...s, forum: takeBackTonight(s, kept as ForumAction[]) }),
+  voteRefusal: (s, seat) => forumVoteRefusal(s, seat),
   everyoneActed: (s) => forumEveryoneActed(s),
   resolveNight: (tx) => finishForumNight(tx),
   afterElimination: (tx, seat, how) => afterForumElimination(tx, seat, how),

@@ -38,6 +38,12 @@ export interface ForumSettings {
   /** A journalist, agent or lawyer trains into a mafioso at this level; the unfaithful at these points (D2). */
   trainLevel: number;
   trainPoints: number;
+  /** The chance (0 to 1) that a knock-down lands (D4: «существует вероятность»), drawn from the game's seed. */
+  knockChance: number;
+  /** How often the Maniac may poison in a game (D12: the poison's carrier kills whoever touches him). */
+  poisonUses: number;
+  /** Points the executioner's anti-bribe licence pays its holder when he voted for the one hanged (D18). */
+  licencePoints: number;
   /** Items each role starts with. */
   startingItems: Partial<Record<ForumRoleId, Partial<Record<ItemId, number>>>>;
 }
@@ -57,20 +63,25 @@ export const FORUM_DEFAULTS: ForumSettings = {
     { level: 5, move: 'rifle', uses: 1 },
   ],
   passiveGrants: [
+    { level: 1, item: 'condom', count: 1 },
     { level: 2, item: 'vest', count: 1 },
     { level: 3, item: 'elixir', count: 1 },
     { level: 4, item: 'vest', count: 2 },
+    { level: 4, item: 'antiundead', count: 2 },
   ],
   movePoints: { nagant: 2, rifle: 2, mine: 1, doubleKill: 2, tripleKill: 2, blowOffice: 2 },
   hangingPoints: 1,
   bucksPerPoint: 1,
-  prices: { level: 8, vest: 3, elixir: 5, antimafia: 6 },
-  itemLevel: { vest: 0, elixir: 1, antimafia: 2 },
+  prices: { level: 8, vest: 3, elixir: 5, antimafia: 6, condom: 2, antiundead: 4, licence: 6 },
+  itemLevel: { vest: 0, elixir: 1, antimafia: 2, condom: 0, antiundead: 1, licence: 1 },
   office: ['commissar', 'assistant', 'doctor'],
   autoDen: true,
   selfDefenceUses: 1,
   trainLevel: 2,
   trainPoints: 10,
+  knockChance: 1,
+  poisonUses: 1,
+  licencePoints: 2,
   startingItems: {},
 };
 
@@ -114,6 +125,9 @@ export const forumSettingsInputSchema = v.strictObject({
   selfDefenceUses: v.optional(count),
   trainLevel: v.optional(count),
   trainPoints: v.optional(count),
+  knockChance: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  poisonUses: v.optional(count),
+  licencePoints: v.optional(count),
   activeGrants: v.optional(
     v.pipe(
       v.array(v.strictObject({ level: count, move: v.picklist(MOVE_IDS), uses: count })),

@@ -41,6 +41,16 @@ export interface ForumState {
   mine: { carrier: Seat; round: number } | null;
   /** Uses of the Killer's self-defence spent, by seat. */
   selfDefenceUsed: Record<string, number>;
+  /** The Maniac's poison waiting on its carrier (D12: whoever touches him dies), and who laid it. */
+  poison: { carrier: Seat; by: Seat; round: number } | null;
+  /** Poisonings spent, by the Maniac's seat. */
+  poisonUsed: Record<string, number>;
+  /** Who is paralysed for the day and night of `round` (D17): his vote and his move do not happen. */
+  paralysed: Array<{ seat: Seat; round: number }>;
+  /** Votes spent on a purchase (D5): that day the buyer does not vote. */
+  votesSpent: Array<{ seat: Seat; round: number }>;
+  /** The game's seed for the knock-downs' chance (D4), taken from the deal's; each night draws from it. */
+  seed: number;
   newspaper: NewspaperPage[];
   /** Tonight's orders and acts, as given; the night's resolution reads and clears them. */
   tonight: ForumAction[];
@@ -59,11 +69,15 @@ export interface ForumAction {
   item?: ItemId;
 }
 
-/** What a knock-down tells the one who made it: whether his target gave an order tonight (D7's "asleep"). */
+/**
+ * What a knock-down tells the one who made it: whether his target gave an order tonight (D7's "asleep"), and
+ * whether the knock-down landed (D4: by chance; a condom stops the Girl's).
+ */
 export interface KnockReport {
   seat: Seat;
   target: Seat;
   awake: boolean;
+  landed: boolean;
 }
 
 export interface ForumTable {
@@ -74,7 +88,11 @@ export interface ForumTable {
 const noItems = (): Record<ItemId, number> =>
   Object.fromEntries(ITEM_IDS.map((id) => [id, 0])) as Record<ItemId, number>;
 
-export function initialForum(roles: Record<string, ForumRoleId>, settings: ForumSettings): ForumState {
+export function initialForum(
+  roles: Record<string, ForumRoleId>,
+  settings: ForumSettings,
+  seed = 0,
+): ForumState {
   const purses: Record<string, Purse> = {};
   for (const [seat, role] of Object.entries(roles)) {
     purses[seat] = {
@@ -92,6 +110,11 @@ export function initialForum(roles: Record<string, ForumRoleId>, settings: Forum
     topLevel: 0,
     mine: null,
     selfDefenceUsed: {},
+    poison: null,
+    poisonUsed: {},
+    paralysed: [],
+    votesSpent: [],
+    seed,
     newspaper: [],
     tonight: [],
     knocks: [],
@@ -103,6 +126,10 @@ export const isMafioso = (t: ForumTable, seat: Seat): boolean =>
 
 export const isLair = (t: ForumTable, seat: Seat): boolean =>
   t.roles[seat] !== undefined && FORUM_ROLES[t.roles[seat]].side === 'lair';
+
+/** D17: paralysed for the day and night of `round`: his vote and his move do not happen. */
+export const paralysedIn = (state: ForumState, seat: Seat, round: number): boolean =>
+  state.paralysed.some((p) => p.seat === seat && p.round === round);
 
 export const seatsOf = (t: ForumTable, role: ForumRoleId): Seat[] =>
   t.alive.filter((seat) => t.roles[seat] === role);
@@ -165,7 +192,13 @@ export function orderRefusal(
 
 /** D12: the mine is lost when its carrier leaves the game (hanged, or poisoned by the Maniac). */
 export const withoutMineOn = (state: ForumState, seat: Seat): ForumState =>
-  state.mine?.carrier === seat ? { ...state, mine: null } : state;
+  state.mine?.carrier === seat || state.poison?.carrier === seat
+    ? {
+        ...state,
+        mine: state.mine?.carrier === seat ? null : state.mine,
+        poison: state.poison?.carrier === seat ? null : state.poison,
+      }
+    : state;
 
 /** A game's forum holdings, as the engine's fold hands them over: none outside the forum game. */
 interface Holder {

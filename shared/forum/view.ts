@@ -59,7 +59,9 @@ export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean):
         : [],
     buyWithMove:
       seat !== null && night && !done
-        ? ITEM_IDS.filter((item) => !isRejection(buyWithMove(forum, table, seat, item, s.settings.forum)))
+        ? ITEM_IDS.filter(
+            (item) => !isRejection(buyWithMove(forum, table, seat, item, s.settings.forum, s.phase.round)),
+          )
         : [],
     done,
     teamOrders:

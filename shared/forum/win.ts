@@ -8,8 +8,9 @@ const living = (table: ForumTable, side: ForumSide): Seat[] =>
 
 /**
  * D1 and D16: the lair wins on points when any living mafioso reaches the victory points, or by taking the
- * city — no attacker left (Commissar and his Assistant, the shooting civilians, the cemetery) and more of the
- * lair than of the neutrals alive; the town wins when the lair is gone. Null while the game goes on.
+ * city — no attacker left («комиссара, стреляющих мирных жителей, кладбища»: the Commissar, the shooting
+ * civilians, the cemetery — the Necromancer and the undead; `attacks` in the role table) and more of the lair
+ * than of the neutrals alive; the town wins when the lair is gone. Null while the game goes on.
  */
 export function forumWinner(
   state: ForumState,
@@ -23,6 +24,7 @@ export function forumWinner(
   );
   if (onPoints) return 'mafia';
   if (lair.length === 0) return 'town';
-  if (living(table, 'attacker').length === 0 && lair.length > living(table, 'neutral').length) return 'mafia';
+  const attackers = table.alive.filter((seat) => FORUM_ROLES[table.roles[seat]].attacks);
+  if (attackers.length === 0 && lair.length > living(table, 'neutral').length) return 'mafia';
   return null;
 }

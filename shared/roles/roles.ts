@@ -46,6 +46,7 @@ const TABLE = {
   assistant: forumRow('assistant'),
   shooter: forumRow('shooter'),
   necromancer: forumRow('necromancer'),
+  undead: forumRow('undead'),
   apostate: forumRow('apostate'),
   psycho: forumRow('psycho'),
   girl: forumRow('girl'),

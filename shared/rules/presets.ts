@@ -263,6 +263,7 @@ const forum: Preset = {
     commissar: 1,
     doctor: 1,
     girl: 1,
+    shooter: n >= 8 ? 1 : 0,
     assistant: n >= 9 ? 1 : 0,
     maniac: n >= 10 ? 1 : 0,
     psycho: n >= 11 ? 1 : 0,
@@ -271,6 +272,7 @@ const forum: Preset = {
     killer: n >= 13 ? 1 : 0,
     necromancer: n >= 14 ? 1 : 0,
     apostate: n >= 14 ? 1 : 0,
+    undead: n >= 15 ? 1 : 0,
   }),
   // A moderator records the whole night in one step; with the automatic master every role acts at once.
   wakeOrder: ['mafia'],

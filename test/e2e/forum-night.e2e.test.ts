@@ -28,11 +28,11 @@ async function order(page: Page, ability: string, label: string, target: number)
 
 const ordered = (page: Page) => page.locator('sc-forum-orders').getByText('Your move tonight:').waitFor();
 
-describe('a forum night on phones: three mafiosi, a girl, the morning newspaper', () => {
+describe('a forum night on phones: three mafiosi, a girl, a shooting civilian, the morning newspaper', () => {
   const e2e = useStack();
 
-  it('plays the orders, a knock-down and the newspaper through the PWA, jumping the 24-hour day', async () => {
-    // given a forum room of seven: three mafiosi, the Girl and three civilians
+  it('plays the orders, a knock-down, the town’s shot and the newspaper through the PWA, jumping the 24-hour day', async () => {
+    // given a forum room of seven: three mafiosi, the Girl, a shooting civilian and two civilians
     const host = await e2e.phone();
     await host.goto(e2e.url);
     await host.locator('#host-name').fill('Hostess');
@@ -43,6 +43,8 @@ describe('a forum night on phones: three mafiosi, a girl, the morning newspaper'
     await form.locator('#r-mafia').blur();
     await form.locator('#r-girl').fill('1');
     await form.locator('#r-girl').blur();
+    await form.locator('#r-shooter').fill('1');
+    await form.locator('#r-shooter').blur();
     await host.getByRole('button', { name: 'Create the room' }).click();
     const codeText = host.locator('sc-lobby-page .code');
     await codeText.waitFor();
@@ -58,12 +60,19 @@ describe('a forum night on phones: three mafiosi, a girl, the morning newspaper'
     const seats = (role: string) => [...roles].filter(([, r]) => r === role).map(([s]) => s);
     const mafia = seats('Mafioso');
     const [girl] = seats('Girl');
+    const [shooter] = seats('Shooting civilian');
     const town = seats('Civilian');
-    expect([mafia.length, girl === undefined, town.length]).toEqual([3, false, 3]);
+    expect([mafia.length, girl === undefined, shooter === undefined, town.length]).toEqual([
+      3,
+      false,
+      false,
+      2,
+    ]);
     const phone = (seat: number) => phones[seat - 1];
 
     // Day 1 lasts 24 hours: the clock says so in hours and minutes; the thread takes a message and a quote
-    const [c1, c2, victim] = town;
+    const [c1, c2] = town;
+    const victim = c2;
     await phone(c1).locator('sc-phase-bar h1', { hasText: 'Day 1' }).waitFor();
     await expect
       .poll(() => phone(c1).locator('sc-forum-clock p').textContent())
@@ -96,6 +105,10 @@ describe('a forum night on phones: three mafiosi, a girl, the morning newspaper'
     await ordered(phone(m2));
     await order(phone(m3), 'nagant', 'Nagant shot', victim);
     await ordered(phone(m3));
+    // D17: the shooting civilian's Tonight tab offers his shot at the living; he shoots the first mafioso
+    await order(phone(shooter), 'citizenShot', 'Shoot', m1);
+    await ordered(phone(shooter));
+    await shot(phone(shooter), 'forum-town-shot');
     // the Girl's is the night's last act: it ends the night at once (A7)
     await order(phone(girl), 'knock', 'Knock down the order', m1);
 
@@ -107,7 +120,15 @@ describe('a forum night on phones: three mafiosi, a girl, the morning newspaper'
     await expect
       .poll(() => reader.locator('sc-forum-newspaper h3').first().textContent())
       .toContain('Morning after night 1');
+    const townLine = `Shooting civilian – Shoot – ${m1} · ${NAMES[m1 - 1]} – done`;
+    await reader.locator('sc-forum-newspaper').getByText(townLine).waitFor();
     await shot(reader, 'forum-newspaper');
+    // the Girl's report stays readable all the next day
+    await tab(phone(girl), 'Night reports').click();
+    await phone(girl)
+      .locator('sc-forum-orders')
+      .getByText(`Night 1: ${m1} · ${NAMES[m1 - 1]} gave an order`)
+      .waitFor();
 
     // the points went to the two whose orders stood (D8); the one knocked down has none
     const points = async (seat: number) => {
@@ -116,10 +137,10 @@ describe('a forum night on phones: three mafiosi, a girl, the morning newspaper'
     };
     expect(await points(m2)).toBe('2');
     expect(await points(m3)).toBe('2');
-    expect(await points(m1)).toBe('0');
     await shot(phone(m2), 'forum-purse');
-    // the townsman shot is out; the page fits a phone's width
-    await phone(victim).getByText('You are out of the game. You can watch to the end.').waitFor();
+    // the townsman and the mafioso shot are out; the page fits a phone's width
+    for (const out of [victim, m1])
+      await phone(out).getByText('You are out of the game. You can watch to the end.').waitFor();
     const overflow = await reader.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   }, 180_000);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import { FORUM_ROLE_IDS, FORUM_ROLES, type ForumRoleId, forumTeamOf } from '../../shared/forum/roles.js';
+import { Table, tableLog } from '../../shared/play/table.js';
 import { ROLES } from '../../shared/roles/index.js';
 import { PRESETS } from '../../shared/rules/presets.js';
 import { viewFor } from '../../shared/views/view.js';
@@ -94,8 +96,12 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 8, { type: 'act', ability: 'knock', target: 3 });
     does(t, 7, { type: 'act', ability: 'knock', target: 1 });
     until(t, { phase: { kind: 'day', round: 2 } });
-    expect(seatView(t, 8).forum?.knocks).toEqual([{ seat: 8, target: 3, awake: false, round: 1 }]);
-    expect(seatView(t, 7).forum?.knocks).toEqual([{ seat: 7, target: 1, awake: true, round: 1 }]);
+    expect(seatView(t, 8).forum?.knocks).toEqual([
+      { seat: 8, target: 3, awake: false, landed: true, round: 1 },
+    ]);
+    expect(seatView(t, 7).forum?.knocks).toEqual([
+      { seat: 7, target: 1, awake: true, landed: true, round: 1 },
+    ]);
     expect(seatView(t, 1).forum?.knocks).toEqual([]);
   });
 
@@ -118,9 +124,10 @@ describe('the forum game in the engine (seed 003)', () => {
     for (const seat of [1, 2]) does(t, seat, { type: 'act', ability: 'nagant', target: 9 });
     does(t, 7, { type: 'act', ability: 'knock', target: 2 });
     until(t, { phase: { kind: 'day', round: 2 } });
+    const girl = { form: 'act', role: 'girl', ability: 'knock', victim: 2, done: true, reason: null };
     const line = { form: 'move', move: 'nagant', victim: 9, done: true, reason: null };
     for (const seat of [1, 4, 10])
-      expect(seatView(t, seat).forum?.newspaper).toEqual([{ round: 1, lines: [line] }]);
+      expect(seatView(t, seat).forum?.newspaper).toEqual([{ round: 1, lines: [line, girl] }]);
     // D8: seat 1 earned the nagant's points, seat 2 (knocked down) and seat 3 (asleep) did not
     expect(seatView(t, 1).forum?.purse).toMatchObject({ points: 2, level: 0 });
     expect(seatView(t, 2).forum?.purse).toMatchObject({ points: 0 });
@@ -149,6 +156,7 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 'host', { type: 'advance' });
     expect(result(t).newspaper?.[0].lines).toEqual([
       { form: 'move', move: 'nagant', victim: 9, done: false, reason: 'knockedDown' },
+      { form: 'act', role: 'girl', ability: 'knock', victim: 1, done: true, reason: null },
     ]);
   });
 
@@ -192,7 +200,7 @@ describe('the forum game in the engine (seed 003)', () => {
       'wrong_phase',
     );
     toNight1(t);
-    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest']);
+    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest', 'condom']);
     // the shop's level limit holds for a purchase with the move too
     refused(
       unchangedBy(t, () => t.send(1, { type: 'buy', item: 'elixir', withMove: true })),
@@ -270,5 +278,95 @@ describe('the forum game in the engine (seed 003)', () => {
       unchangedBy(auto, () => auto.send('host', { type: 'undo' })),
       'not_allowed',
     );
+  });
+
+  it('D17 paralysis: the paralysed player’s vote and move do not happen; D9 «остальные убиты или парализованы»: the lone mafioso buys with his move', () => {
+    // given mafiosi 1 and 2, the undead 3, the Commissar 4, the Girl 7
+    const t = givenGame({ preset: 'forum' }, 10, {
+      1: 'mafia',
+      2: 'mafia',
+      3: 'undead',
+      4: 'commissar',
+      7: 'girl',
+    });
+    toNight1(t);
+    expect(seatView(t, 1).forum?.buyWithMove).toEqual([]);
+    // when the undead paralyses seat 2
+    does(t, 3, { type: 'act', ability: 'paralyse', target: 2 });
+    until(t, { phase: { kind: 'day', round: 2 } });
+    // then seat 2 may not vote today, nor move tonight, and seat 1 is the lone mafioso who may buy with his move
+    refused(
+      unchangedBy(t, () => t.send(2, { type: 'vote', target: 4 })),
+      'not_allowed',
+    );
+    does(t, 1, { type: 'vote', target: 4 });
+    until(t, { phase: { kind: 'night', round: 2 } });
+    expect(seatView(t, 2).forum?.abilities).toEqual([]);
+    refused(
+      unchangedBy(t, () => t.send(2, { type: 'act', ability: 'nagant', target: 9 })),
+      'not_allowed',
+    );
+    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest', 'condom']);
+    does(t, 1, { type: 'buy', item: 'vest', withMove: true });
+    expect(seatView(t, 1).forum?.purse?.items.vest).toBe(1);
+  });
+
+  it('D5 «покупать что-либо за голос»: a mafioso spends his vote on an item, then may not vote that day', () => {
+    const t = forum();
+    refused(
+      unchangedBy(t, () => t.send(4, { type: 'buy', item: 'vest', withVote: true })),
+      'not_allowed',
+    );
+    does(t, 1, { type: 'buy', item: 'vest', withVote: true });
+    expect(seatView(t, 1).forum?.purse).toMatchObject({ bucks: 0, items: { vest: 1 } });
+    refused(
+      unchangedBy(t, () => t.send(1, { type: 'vote', target: 9 })),
+      'already_voted',
+    );
+    does(t, 2, { type: 'vote', target: 9 });
+    refused(
+      unchangedBy(t, () => t.send(2, { type: 'buy', item: 'vest', withVote: true })),
+      'already_voted',
+    );
+  });
+
+  it('D18: the executioner’s anti-bribe licence pays its holder only when he voted for the one hanged', () => {
+    const t = givenGame({ preset: 'forum', forum: { startingItems: { mafia: { licence: 1 } } } }, 10, deal);
+    // seats 1 and 2 vote for the hanged 10, seat 3 for someone else
+    does(t, 3, { type: 'vote', target: 9 });
+    for (const seat of [1, 2, 4, 5, 6, 7]) does(t, seat, { type: 'vote', target: 10 });
+    until(t, { phase: { kind: 'night', round: 1 } });
+    const { hangingPoints, licencePoints } = PRESETS.forum.defaults.forum;
+    expect(seatView(t, 1).forum?.purse?.points).toBe(hangingPoints + licencePoints);
+    expect(seatView(t, 3).forum?.purse?.points).toBe(0);
+  });
+
+  it('D4: the knock-down’s chance is drawn from the game’s seed: a replay of the log lands the same knock-downs', () => {
+    const play = (seed: number) => {
+      const t = new Table();
+      t.create({ preset: 'forum', dealing: 'manual', forum: { knockChance: 0.5 } });
+      for (let seat = 1; seat <= 10; seat++) t.join(`Player ${seat}`, seat);
+      for (const [seat, role] of Object.entries(deal))
+        t.command('host', { type: 'assignRole', seat: Number(seat), role });
+      t.command('host', { type: 'start' }, seed);
+      for (let round = 1; round <= 4 && t.state.phase.kind !== 'over'; round++) {
+        until(t, { phase: { kind: 'night', round } });
+        does(t, 7, { type: 'act', ability: 'knock', target: 1 });
+        until(t, { phase: { kind: 'day', round: round + 1 } });
+      }
+      return t;
+    };
+    const landed = (t: Table) => t.state.forum?.knocks.map((k) => k.landed);
+    expect(landed(play(11))).toEqual(landed(play(11)));
+    const t = play(11);
+    expect(foldCommits(emptyFold, tableLog(t, 'g1')).state.forum?.knocks).toEqual(t.state.forum?.knocks);
+  });
+
+  it('D4: `forum.knockChance` is a chance, 0 to 1, default 1; anything else is refused and opens no room', () => {
+    expect(PRESETS.forum.defaults.forum.knockChance).toBe(1);
+    const t = new Table();
+    expect(t.create({ preset: 'forum', forum: { knockChance: 1.5 } })?.code).toBe('bad_command');
+    expect(t.state.created).toBe(false);
+    expect(new Table().create({ preset: 'forum', forum: { knockChance: 0.25 } })).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ describe('the role, ability and team tables', () => {
       'assistant',
       'shooter',
       'necromancer',
+      'undead',
       'apostate',
       'psycho',
       'girl',

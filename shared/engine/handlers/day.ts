@@ -1,5 +1,6 @@
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
 import { countsAsMafiaNow } from '../../roles/index.js';
+import { ruleSetOf } from '../../rules/rule-sets.js';
 import { givesLastWord, isRejection, living, livingTarget, no, rule, seated } from '../checks.js';
 import { checkMajority, endStep, removeNow } from '../flow.js';
 import type { GameState } from '../state.js';
@@ -152,6 +153,8 @@ const vote = rule<'vote'>(
     if (!ballot || s.phase.kind !== 'day') return no('wrong_phase', 'no vote is open');
     const seat = living(s, who);
     if (isRejection(seat)) return seat;
+    const refused = ruleSetOf(s).voteRefusal(s, seat);
+    if (refused) return refused;
     if (s.settings.voting === 'majority') {
       const target = livingTarget(s, c.target);
       if (isRejection(target)) return target;

@@ -80,14 +80,16 @@ export class ForumDesk extends LitElement {
     }
   }
 
+  /**
+   * At night the moves and the reports; by day the night's reports alone (a knock-down's), which stay
+   * readable until the next night.
+   */
   private tonightShown(): boolean {
     const f = this.view.forum;
-    return (
-      this.view.phase.kind === 'night' &&
-      !!this.view.you?.alive &&
-      !!f &&
-      (f.abilities.length > 0 || f.done !== null)
-    );
+    if (!f || !this.view.you) return false;
+    if (this.view.phase.kind === 'night')
+      return this.view.you.alive && (f.abilities.length > 0 || f.done !== null || f.knocks.length > 0);
+    return f.knocks.length > 0;
   }
 
   override render() {
@@ -95,7 +97,16 @@ export class ForumDesk extends LitElement {
     const f = v.forum;
     if (!f) return html``;
     const tabs: Array<[Tab, string]> = [
-      ...(this.tonightShown() ? [['tonight', msg('Tonight', { id: 'forum.tonight' })] as [Tab, string]] : []),
+      ...(this.tonightShown()
+        ? [
+            [
+              'tonight',
+              v.phase.kind === 'night'
+                ? msg('Tonight', { id: 'forum.tonight' })
+                : msg('Night reports', { id: 'forum.reports' }),
+            ] as [Tab, string],
+          ]
+        : []),
       ['thread', msg('Thread', { id: 'forum.thread' })],
       ['paper', msg('Newspaper', { id: 'forum.newspaper' })],
       ...(f.purse ? [['purse', msg('My purse', { id: 'forum.purse' })] as [Tab, string]] : []),
@@ -132,6 +143,7 @@ export class ForumDesk extends LitElement {
           .done=${f.done}
           .teamOrders=${f.teamOrders}
           .knocks=${f.knocks}
+          .night=${v.phase.kind === 'night'}
           .names=${names}
           @sc-order=${(e: CustomEvent<ForumOrder>) => {
             const { ability, targets } = e.detail;

@@ -27,6 +27,8 @@ export class ForumOrders extends LitElement {
   @property({ attribute: false }) teamOrders: ForumAction[] = [];
   @property({ attribute: false }) knocks: Array<KnockReport & { round: number }> = [];
   @property({ attribute: false }) names: Record<number, string> = {};
+  /** Night: the moves and the reports; day: the reports alone. */
+  @property({ type: Boolean }) night = true;
   /** Picked seats per ability, in the order of its selects. */
   @state() private picked: Record<string, Seat[]> = {};
 
@@ -60,11 +62,11 @@ export class ForumOrders extends LitElement {
   override render() {
     const name = (seat: Seat) => seatAndName(seat, this.names[seat] ?? '');
     return html`<section class="card" aria-labelledby="orders-h">
-      <h2 id="orders-h">${msg('Tonight', { id: 'forum.tonight' })}</h2>
+      <h2 id="orders-h">${this.night ? msg('Tonight', { id: 'forum.tonight' }) : msg('Night reports', { id: 'forum.reports' })}</h2>
       ${this.done ? html`<p><strong>${msg('Your move tonight:', { id: 'forum.yourMove' })}</strong> ${this.actionText(this.done, name)}</p>` : ''}
       ${this.abilities.map((a) => this.ability(a, name))}
       ${
-        !this.done && this.abilities.length === 0
+        this.night && !this.done && this.abilities.length === 0
           ? html`<p class="muted">${msg('The city sleeps. Nothing to do tonight: wait for the morning.', { id: 'night.sleep' })}</p>`
           : ''
       }
@@ -86,6 +88,7 @@ export class ForumOrders extends LitElement {
                         ? msg(str`Night ${k.round}: ${name(k.target)} gave an order`, { id: 'forum.awake' })
                         : msg(str`Night ${k.round}: ${name(k.target)} was asleep`, { id: 'forum.asleep' })
                     }
+                    ${k.landed ? '' : msg('(the knock-down missed)', { id: 'forum.knockMissed' })}
                   </li>`,
               )}
             </ul>`

@@ -1,8 +1,9 @@
 import { msg, str } from '@lit/localize';
 import type { Seat } from '../../../shared/domain/vocabulary.js';
-import type { NewspaperLine, NotDoneReason } from '../../../shared/forum/newspaper.js';
+import type { ActReason, NewspaperLine, NotDoneReason } from '../../../shared/forum/newspaper.js';
 import type { Purchase } from '../../../shared/forum/purse.js';
 import type { ForumAbilityId } from '../../../shared/forum/roles.js';
+import { roleName } from './names.js';
 
 /** The forum game's moves and acts, as a button and a newspaper line name them. */
 export function forumAbilityName(ability: ForumAbilityId): string {
@@ -29,6 +30,18 @@ export function forumAbilityName(ability: ForumAbilityId): string {
       return msg('Guard the Necromancer', { id: 'forum.guardNecromancer' });
     case 'den':
       return msg('Shelter in the den', { id: 'forum.den' });
+    case 'commissarShot':
+    case 'citizenShot':
+    case 'killerShot':
+      return msg('Shoot', { id: 'forum.shoot' });
+    case 'maniacKill':
+      return msg('Kill', { id: 'ability.kill' });
+    case 'poison':
+      return msg('Poison', { id: 'forum.poison' });
+    case 'bite':
+      return msg('Bite', { id: 'forum.bite' });
+    case 'paralyse':
+      return msg('Paralyse', { id: 'forum.paralyse' });
   }
 }
 
@@ -40,13 +53,29 @@ export function purchaseName(item: Purchase): string {
       return msg('Elixir', { id: 'forum.elixir' });
     case 'antimafia':
       return msg('Anti-mafia', { id: 'forum.antimafia' });
+    case 'condom':
+      return msg('Condom', { id: 'forum.condom' });
+    case 'antiundead':
+      return msg('Anti-undead', { id: 'forum.antiundead' });
+    case 'licence':
+      return msg('Executioner’s anti-bribe licence', { id: 'forum.licence' });
     case 'level':
       return msg('Next level', { id: 'forum.level' });
   }
 }
 
-function reasonText(reason: NotDoneReason): string {
+function reasonText(reason: NotDoneReason | ActReason): string {
   switch (reason) {
+    case 'mine':
+      return msg('a mine', { id: 'forum.why.mine' });
+    case 'missed':
+      return msg('it missed', { id: 'forum.why.missed' });
+    case 'condom':
+      return msg('Condom', { id: 'forum.condom' });
+    case 'alreadyDead':
+      return msg('the victim was already dead', { id: 'forum.why.alreadyDead' });
+    case 'antiundead':
+      return msg('Anti-undead', { id: 'forum.antiundead' });
     case 'knockedDown':
       return msg('the order was knocked down', { id: 'forum.why.knockedDown' });
     case 'splitOrders':
@@ -77,10 +106,13 @@ export function newspaperLine(line: NewspaperLine, name: (seat: Seat) => string)
     return msg('A mine was planted on a resident. Choose your victims with care.', {
       id: 'forum.mineWarning',
     });
-  const parts = [
-    msg('Mafia', { id: 'team.mafia' }),
-    line.form === 'kill' ? msg('Kill', { id: 'ability.kill' }) : forumAbilityName(line.move),
-  ];
+  const parts =
+    line.form === 'act'
+      ? [roleName(line.role), forumAbilityName(line.ability)]
+      : [
+          msg('Mafia', { id: 'team.mafia' }),
+          line.form === 'kill' ? msg('Kill', { id: 'ability.kill' }) : forumAbilityName(line.move),
+        ];
   if (line.victim !== null) parts.push(name(line.victim));
   parts.push(line.done ? msg('done', { id: 'forum.done' }) : msg('not done', { id: 'forum.notDone' }));
   if (line.reason) parts.push(reasonText(line.reason));

@@ -50,6 +50,8 @@ export function roleName(role: RoleId): string {
       return msg('Killer', { id: 'role.killer' });
     case 'shooter':
       return msg('Shooting civilian', { id: 'role.shooter' });
+    case 'undead':
+      return msg('Undead', { id: 'role.undead' });
     case 'journalist':
       return msg('Mafia journalist', { id: 'role.journalist' });
     case 'agent':
@@ -113,7 +115,7 @@ export function roleRule(role: RoleId): string {
         id: 'rule.werewolf',
       });
     case 'commissar':
-      return msg('Forum game: each night you may guard the office against the mafia.', {
+      return msg('Forum game: each night you may guard the office against the mafia, or shoot one player.', {
         id: 'rule.commissar',
       });
     case 'assistant':
@@ -121,7 +123,19 @@ export function roleRule(role: RoleId): string {
         id: 'rule.assistant',
       });
     case 'necromancer':
-      return msg('Forum game: the cemetery; the Apostate guards you.', { id: 'rule.necromancer' });
+      return msg(
+        'Forum game: the cemetery’s master; each night you may bite one player. The Apostate guards you.',
+        {
+          id: 'rule.necromancer',
+        },
+      );
+    case 'undead':
+      return msg(
+        'Forum game: the cemetery; each night you may paralyse one player — his vote and move the next day and night do not happen.',
+        {
+          id: 'rule.undead',
+        },
+      );
     case 'apostate':
       return msg('Forum game: each night you may guard the Necromancer.', { id: 'rule.apostate' });
     case 'psycho':

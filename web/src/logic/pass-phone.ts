@@ -37,5 +37,7 @@ export function passedCard(view: GameView, seat: Seat): PassedCard | null {
   const role = roles[seat];
   if (!role) return null;
   const table = { roles, alive: view.seats.filter((s) => s.alive).map((s) => s.seat) };
-  return { role, team: teamOf(table, seat) ?? null, teammates: teammatesOf(table, seat) };
+  // The view's row carries the team the game's own rule set gives (the forum's Doctor is neutral).
+  const team = view.seats.find((s) => s.seat === seat)?.team ?? teamOf(table, seat) ?? null;
+  return { role, team, teammates: teammatesOf(table, seat) };
 }
