@@ -269,6 +269,8 @@ export const templates = {
   'night.check': str`Noche ${0}: ${1} es ${2}`,
   'night.checks': 'Tus comprobaciones',
   'night.done': str`${0}: ${1} — hecho.`,
+  'night.splitShot':
+    'Vuestros disparos difieren: un disparo dividido no mata a nadie. Poneos de acuerdo en un objetivo.',
   'night.sleep': 'La ciudad duerme. Nada que hacer esta noche: espera al amanecer.',
   'night.teamShots': str`Tu equipo dispara: ${0}`,
   'night.title': 'Tu noche',

@@ -271,6 +271,8 @@ export const templates = {
   'night.check': str`Nuit ${0} : ${1} est ${2}`,
   'night.checks': 'Vos vérifications',
   'night.done': str`${0} : ${1} — fait.`,
+  'night.splitShot':
+    'Vos tirs diffèrent : un tir partagé ne tue personne. Mettez-vous d’accord sur une cible.',
   'night.sleep': 'La ville dort. Rien à faire cette nuit : attendez le matin.',
   'night.teamShots': str`Votre équipe tire : ${0}`,
   'night.title': 'Votre nuit',

@@ -270,6 +270,8 @@ export const templates = {
   'night.check': str`Noaptea ${0}: ${1} este ${2}`,
   'night.checks': 'Verificările tale',
   'night.done': str`${0}: ${1} — gata.`,
+  'night.splitShot':
+    'Împușcăturile voastre diferă: o împușcătură împărțită nu ucide pe nimeni. Cădeți de acord asupra unei ținte.',
   'night.sleep': 'Orașul doarme. Nimic de făcut în noaptea asta: așteaptă dimineața.',
   'night.teamShots': str`Echipa ta trage: ${0}`,
   'night.title': 'Noaptea ta',
