@@ -46,6 +46,14 @@ describe('a live table recorded by its moderator', () => {
     await shot(host, 'moderator-day');
     await next.click();
     await host.locator('sc-phase-bar .step', { hasText: 'Vote' }).waitFor();
+    // "Next step" before any vote is recorded asks first: closing it so would tie every candidate.
+    await next.click();
+    const ask = host.getByRole('dialog', { name: 'No votes are recorded' });
+    await ask.waitFor();
+    await shot(host, 'moderator-no-votes');
+    await ask.getByRole('button', { name: 'Record the votes first' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await host.locator('sc-phase-bar .step', { hasText: 'Vote' }).waitFor();
     for (const voter of [...roles.keys()].filter((s) => s !== c1)) {
       const chip = desk
         .locator('sc-seat-chips')

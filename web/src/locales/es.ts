@@ -65,6 +65,11 @@ export const templates = {
   'conn.connecting': 'Conectando…',
   'conn.offline': 'Estás sin conexión. La partida se reconectará cuando vuelva la red.',
   'conn.reconnecting': 'Reconectando…',
+  'ctl.noVotesAsk': 'No hay votos registrados',
+  'ctl.noVotesBack': 'Registrar antes los votos',
+  'ctl.noVotesClose': 'Cerrar la votación de todos modos',
+  'ctl.noVotesText':
+    'Cerrar la votación ahora la cuenta sin votos: todos los candidatos empatan y se aplican las reglas del empate.',
   'ctl.endDiscussion': 'Terminar la discusión',
   'ctl.extendLabel': 'Añadir 30 segundos',
   'ctl.label': 'Controles del anfitrión',

@@ -65,6 +65,11 @@ export const templates = {
   'conn.connecting': 'Connexion…',
   'conn.offline': 'Vous êtes hors ligne. La partie se reconnectera au retour du réseau.',
   'conn.reconnecting': 'Reconnexion…',
+  'ctl.noVotesAsk': 'Aucun vote n’est enregistré',
+  'ctl.noVotesBack': 'Enregistrer d’abord les votes',
+  'ctl.noVotesClose': 'Clore le vote quand même',
+  'ctl.noVotesText':
+    'Clore le vote maintenant le compte sans voix : tous les candidats sont à égalité, et les règles de l’égalité s’appliquent.',
   'ctl.endDiscussion': 'Clore la discussion',
   'ctl.extendLabel': 'Ajouter 30 secondes',
   'ctl.label': 'Commandes de l’hôte',

@@ -65,6 +65,11 @@ export const templates = {
   'conn.connecting': 'Se conectează…',
   'conn.offline': 'Ești offline. Jocul se va reconecta când revine rețeaua.',
   'conn.reconnecting': 'Se reconectează…',
+  'ctl.noVotesAsk': 'Nu e înregistrat niciun vot',
+  'ctl.noVotesBack': 'Înregistrează întâi voturile',
+  'ctl.noVotesClose': 'Închide votul oricum',
+  'ctl.noVotesText':
+    'Închiderea votului acum îl numără fără voturi: toți candidații sunt la egalitate și urmează regulile egalității.',
   'ctl.endDiscussion': 'Încheie discuția',
   'ctl.extendLabel': 'Adaugă 30 de secunde',
   'ctl.label': 'Comenzile gazdei',
