@@ -537,6 +537,7 @@ export const templates = {
   'sheet.out': 'Salida',
   'sheet.players': 'Jugadores',
   'sheet.print': 'Imprimir',
+  'sheet.clubProtocol': 'Protocolo del club',
   'sheet.protocol': 'Protocolo del torneo',
   'sheet.result': 'Resultado',
   'sheet.stayed': str`${0} tuvo más votos y se queda`,

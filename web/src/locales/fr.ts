@@ -545,6 +545,7 @@ export const templates = {
   'sheet.out': 'Sortie',
   'sheet.players': 'Joueurs',
   'sheet.print': 'Imprimer',
+  'sheet.clubProtocol': 'Procès-verbal du club',
   'sheet.protocol': 'Procès-verbal du tournoi',
   'sheet.result': 'Résultat',
   'sheet.stayed': str`${0} a eu le plus de voix et reste`,

@@ -540,6 +540,7 @@ export const templates = {
   'sheet.out': 'Ieșire',
   'sheet.players': 'Jucători',
   'sheet.print': 'Tipărește',
+  'sheet.clubProtocol': 'Procesul-verbal al clubului',
   'sheet.protocol': 'Procesul-verbal al turneului',
   'sheet.result': 'Rezultat',
   'sheet.stayed': str`${0} a avut cele mai multe voturi și rămâne`,

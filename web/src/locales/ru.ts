@@ -537,6 +537,7 @@ export const templates = {
   'sheet.out': 'Выбытие',
   'sheet.players': 'Игроки',
   'sheet.print': 'Печать',
+  'sheet.clubProtocol': 'Протокол клуба',
   'sheet.protocol': 'Протокол турнира',
   'sheet.result': 'Итог',
   'sheet.stayed': str`${0} набрал больше всех голосов и остаётся`,
