@@ -106,7 +106,8 @@ describe('checks kept in view, the story after the game, the dead seeing every r
     // when the host disqualifies her with a reason
     await disqualify(host, 1, 'Phone under the table');
     // then her phone says she was disqualified, and the reason
-    await ann.page.getByText('You are out of the game: disqualified. You can watch to the end.').waitFor();
+    await ann.page.getByText('You are out of the game. You can watch to the end.').waitFor();
+    await ann.page.getByText('You left the game: disqualified.').waitFor();
     await ann.page.getByText('Reason: Phone under the table').waitFor();
     await shot(ann.page, 'player-disqualified');
   }, 150_000);

@@ -347,7 +347,7 @@ export const templates = {
   'play.nominateHint': 'Toca a un jugador para proponer su candidatura.',
   'play.nominatedBy': str`${0}, por ${1}`,
   'play.out': 'Estás fuera de la partida. Puedes seguirla hasta el final.',
-  'play.outHow': str`Estás fuera de la partida: ${0}. Puedes mirarla hasta el final.`,
+  'play.outHow': str`Saliste de la partida: ${0}.`,
   'play.ready': 'Pasemos a votar',
   'play.readyCount': str`Quieren votar: ${0} de ${1}`,
   'play.voteAgainst': 'Votar contra',

@@ -350,7 +350,7 @@ export const templates = {
   'play.nominateHint': 'Touchez un joueur pour proposer sa candidature.',
   'play.nominatedBy': str`${0}, par ${1}`,
   'play.out': 'Vous êtes hors jeu. Vous pouvez suivre la partie jusqu’au bout.',
-  'play.outHow': str`Vous êtes hors jeu : ${0}. Vous pouvez suivre la partie jusqu’au bout.`,
+  'play.outHow': str`Vous avez quitté la partie : ${0}.`,
   'play.ready': 'Passons au vote',
   'play.readyCount': str`Veulent voter : ${0} sur ${1}`,
   'play.voteAgainst': 'Voter contre',

@@ -348,7 +348,7 @@ export const templates = {
   'play.nominateHint': 'Atinge un jucător pentru a-i propune candidatura.',
   'play.nominatedBy': str`${0}, propus de ${1}`,
   'play.out': 'Ești în afara jocului. Poți urmări până la sfârșit.',
-  'play.outHow': str`Ești în afara jocului: ${0}. Poți urmări până la sfârșit.`,
+  'play.outHow': str`Ai ieșit din joc: ${0}.`,
   'play.ready': 'Gata de vot',
   'play.readyCount': str`Gata de vot: ${0} din ${1}`,
   'play.voteAgainst': 'Votează împotriva',

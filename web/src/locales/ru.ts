@@ -346,7 +346,7 @@ export const templates = {
   'play.nominateHint': 'Нажмите на игрока, чтобы выдвинуть кандидатуру.',
   'play.nominatedBy': str`${0} (кандидатура от ${1})`,
   'play.out': 'Вы выбыли из игры. Можно досмотреть до конца.',
-  'play.outHow': str`Вы выбыли из игры: ${0}. Можно досмотреть до конца.`,
+  'play.outHow': str`Вы выбыли: ${0}.`,
   'play.ready': 'Можно голосовать',
   'play.readyCount': str`Готовы голосовать: ${0} из ${1}`,
   'play.voteAgainst': 'Голос против',

@@ -240,15 +240,8 @@ export class GamePage extends LitElement {
     const left = v.eliminated.find((e) => e.seat === seat);
     const reason = v.seats.find((s) => s.seat === seat)?.disqualifiedFor ?? null;
     return html`<section class="card">
-      <p>
-        ${
-          left
-            ? msg(str`You are out of the game: ${howName(left.how)}. You can watch to the end.`, {
-                id: 'play.outHow',
-              })
-            : msg('You are out of the game. You can watch to the end.', { id: 'play.out' })
-        }
-      </p>
+      <p>${msg('You are out of the game. You can watch to the end.', { id: 'play.out' })}</p>
+      ${left ? html`<p>${msg(str`You left the game: ${howName(left.how)}.`, { id: 'play.outHow' })}</p>` : ''}
       ${reason ? html`<p>${msg(str`Reason: ${reason}`, { id: 'judge.confirmReason' })}</p>` : ''}
     </section>`;
   }
