@@ -46,6 +46,14 @@ function acquaintance(C: ClubLabels, sheet: ClubSheet): Markup {
 const act = (C: ClubLabels, a: ActionLine | null) =>
   a ? `${a.seat}→${a.target}${a.blocked ? ` (${C.blocked})` : ''}` : '—';
 
+const clubCheck = (L: SheetLabels, c: ClubNightLine['donCheck']) => {
+  if (!c) return '—';
+  const text = c.result
+    ? checkText(L, { ...c, result: c.result })
+    : `${c.seat}: ${fill(L.seatNumber, c.target)}`;
+  return `${text}${c.blocked ? ` (${L.club.blocked})` : ''}`;
+};
+
 function nightRow(L: SheetLabels, n: ClubNightLine): Markup {
   const C = L.club;
   const shots = n.shots.length > 0 ? n.shots.map((s) => act(C, s)).join(', ') : '—';
@@ -55,7 +63,7 @@ function nightRow(L: SheetLabels, n: ClubNightLine): Markup {
         `${named(C.wake, o.by)}: ${o.target === null ? '' : `${fill(L.seatNumber, o.target)} `}${C.reason[o.reason]}`,
     )
     .join('; ');
-  return html`<tr><td>${fill(C.nightNumber, n.round)}</td><td>${act(C, n.block)}</td><td>${shots}</td><td>${checkText(L, n.donCheck)}</td><td>${checkText(L, n.sheriffCheck)}</td><td>${act(C, n.heal)}</td><td>${act(C, n.kill)}</td><td>${outcomes || '—'}; ${fill(C.out, seats(n.deaths))}</td></tr>`;
+  return html`<tr><td>${fill(C.nightNumber, n.round)}</td><td>${act(C, n.block)}</td><td>${shots}</td><td>${clubCheck(L, n.donCheck)}</td><td>${clubCheck(L, n.sheriffCheck)}</td><td>${act(C, n.heal)}</td><td>${act(C, n.kill)}</td><td>${outcomes || '—'}; ${fill(C.out, seats(n.deaths))}</td></tr>`;
 }
 
 function nightTable(L: SheetLabels, sheet: ClubSheet): Markup {

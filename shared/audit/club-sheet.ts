@@ -7,13 +7,13 @@ import {
   introGroupsOf,
   kindOf,
   type RoleId,
+  roleOf,
   type WakeGroup,
   type Winner,
 } from '../roles/index.js';
 import { PRESETS } from '../rules/presets.js';
 import {
   type CheckLine,
-  checkOf,
   type DayLine,
   type Departure,
   dayLine,
@@ -46,14 +46,25 @@ export interface ActionLine {
   blocked: boolean;
 }
 
+/**
+ * A check as the club protocol writes it; `blocked` when the Putana visited the checker: he learned nothing
+ * (E13), and the check has no answer.
+ */
+export interface ClubCheckLine {
+  seat: Seat;
+  target: Seat;
+  result: CheckLine['result'] | null;
+  blocked: boolean;
+}
+
 export interface ClubNightLine {
   round: number;
   /** The Putana's visit: the seat she blocked, who has an alibi the next day (E12). */
   block: ActionLine | null;
   /** Each mafioso's and the Don's shot as shown to the host; empty when he recorded only the result. */
   shots: ActionLine[];
-  donCheck: CheckLine | null;
-  sheriffCheck: CheckLine | null;
+  donCheck: ClubCheckLine | null;
+  sheriffCheck: ClubCheckLine | null;
   heal: ActionLine | null;
   kill: ActionLine | null;
   /** What each attack came to, with its reason (killed, split targets, saved by the Doctor, blocked …). */
@@ -121,12 +132,18 @@ function nightLine(s: GameState, night: NightReport): ClubNightLine {
     night.actions
       .filter((a) => a.ability === verb)
       .map((a) => ({ seat: a.seat, target: a.target, blocked: blocked.has(a.seat) }));
+  const checked = (don: boolean): ClubCheckLine | null => {
+    const a = night.actions.find((x) => x.ability === 'check' && (roleOf(s, x.seat) === 'don') === don);
+    return a
+      ? { seat: a.seat, target: a.target, result: a.result ?? null, blocked: blocked.has(a.seat) }
+      : null;
+  };
   return {
     round: night.round,
     block: lines('block')[0] ?? null,
     shots: lines('shoot'),
-    donCheck: checkOf(s, night, true),
-    sheriffCheck: checkOf(s, night, false),
+    donCheck: checked(true),
+    sheriffCheck: checked(false),
     heal: lines('heal')[0] ?? null,
     kill: lines('kill')[0] ?? null,
     outcomes: night.outcomes,

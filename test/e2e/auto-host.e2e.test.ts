@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SLOW_ONLINE } from '../support/local-table.js';
+import { GameClient } from '../support/ws-client.js';
 import { shot } from './support/browser.js';
 import { createRoom } from './support/host.js';
 import { joinInTurn } from './support/phone.js';
@@ -43,5 +45,31 @@ describe('the automatic room’s host on his own phone', () => {
     await bob.target(3);
     await ann.waitForPhase('Day 2');
     await host.getByRole('heading', { name: 'Acted tonight' }).waitFor({ state: 'detached' });
+  }, 150_000);
+
+  it('tells a mafioso whose shot differs from his partner’s who the partner shot, and that a split shot kills nobody', async () => {
+    // given mafioso 1 and Don 2 on night 1 of an automatic room
+    const host = await GameClient.open(e2e.stack.server.wsUrl);
+    const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
+    const [ann, bob] = await joinInTurn(['Ann', 'Bob', 'Cleo', 'Dan'], () => e2e.phone(), e2e.url, code);
+    for (const [seat, role] of [
+      [1, 'mafia'],
+      [2, 'don'],
+    ] as const)
+      expect((await host.command({ type: 'assignRole', seat, role })).type).toBe('ack');
+    expect((await host.command({ type: 'start' })).type).toBe('ack');
+    for (const p of [ann, bob]) await p.page.getByRole('button', { name: 'I know my team' }).click();
+    let phase = await e2e.jumpToDeadline(code);
+    while (phase.kind !== 'night') phase = await e2e.jumpToDeadline(code);
+
+    // when Ann shoots Cleo and Bob shoots Dan
+    await ann.target(3);
+    await bob.target(4);
+    // then Ann reads whom her partner shot, by name, and the warning
+    const night = ann.page.locator('sc-night-panel');
+    await night.getByText('Your team shoots: 2 · Bob → 4 · Dan').waitFor();
+    await night.getByRole('alert').getByText('a split shot kills nobody').waitFor();
+    await shot(ann.page, 'split-shot');
+    await host.close();
   }, 150_000);
 });

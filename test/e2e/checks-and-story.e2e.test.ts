@@ -96,4 +96,19 @@ describe('checks kept in view, the story after the game, the dead seeing every r
     expect(await cleo.page.getByText('Heal —').count()).toBe(0);
     await host.close();
   }, 150_000);
+
+  it('tells a player the judge removes how he left and why', async () => {
+    // given a classic table on day 1, Ann playing on her phone
+    const { host, code, ann } = await startSixSeats(e2e);
+    let phase = await e2e.jumpToDeadline(code);
+    while (phase.kind !== 'day') phase = await e2e.jumpToDeadline(code);
+    await ann.waitForPhase('Day 1');
+    // when the host disqualifies her with a reason
+    await disqualify(host, 1, 'Phone under the table');
+    // then her phone says she was disqualified, and the reason
+    await ann.page.getByText('You are out of the game. You can watch to the end.').waitFor();
+    await ann.page.getByText('You left the game: disqualified.').waitFor();
+    await ann.page.getByText('Reason: Phone under the table').waitFor();
+    await shot(ann.page, 'player-disqualified');
+  }, 150_000);
 });

@@ -47,6 +47,9 @@ describe('the club game sheet on a phone', () => {
     }, gameId);
     const sheet = host.locator('sc-club-sheet');
     await sheet.getByRole('heading', { name: 'Night 3' }).waitFor();
+    // its printable protocol is the club's, not a tournament's
+    await host.getByRole('button', { name: 'Club protocol' }).waitFor();
+    expect(await host.getByRole('button', { name: 'Tournament protocol' }).count()).toBe(0);
 
     // then every part of the club protocol is there
     for (const heading of ['Players', 'Acquaintance night', 'Night 1', 'Night 2', 'Day 1', 'Day 2', 'Day 4'])

@@ -174,4 +174,21 @@ describe("the host's desk at a live table", () => {
     await pass.getByRole('button', { name: 'Back to the host’s desk' }).click();
     await host.locator('sc-seat-roster').waitFor();
   }, 120_000);
+
+  it('passes a club host’s phone round and brings it back to the host’s desk, not a judge’s', async () => {
+    // given a club table of nine without phones, dealt at random on the host's phone
+    const host = await e2e.phone();
+    await createRoom(host, e2e.url, 'Host', { preset: 'club' });
+    await seatGuests(host, NAMES.slice(0, 9));
+    const deal = host.getByRole('radio', { name: /^At random on this phone/ });
+    if ((await deal.count()) > 0) await chooseDeal(host, 'random');
+    await host.getByRole('button', { name: 'Start the game' }).click();
+    await host.locator('sc-phase-bar h1', { hasText: 'Night 0' }).waitFor();
+    // when the host passes his phone round
+    await host.getByRole('button', { name: 'Pass the phone round: each player sees his card' }).click();
+    // then its last key leads back to the host's desk
+    const pass = host.locator('sc-pass-phone');
+    await pass.getByRole('button', { name: 'Back to the host’s desk' }).waitFor();
+    expect(await pass.getByText('judge’s desk').count()).toBe(0);
+  }, 120_000);
 });

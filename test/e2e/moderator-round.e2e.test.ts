@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { GameClient } from '../support/ws-client.js';
 import { shot } from './support/browser.js';
 import { chooseDeal, createRoom, rolesOnDesk, seatGuests } from './support/host.js';
+import { joinInTurn } from './support/phone.js';
 import { useStack } from './support/suite.js';
 
 const NAMES = ['Ana', 'Bogdan', 'Chiril', 'Doina', 'Emil', 'Florin'];
@@ -44,6 +46,14 @@ describe('a live table recorded by its moderator', () => {
     await shot(host, 'moderator-day');
     await next.click();
     await host.locator('sc-phase-bar .step', { hasText: 'Vote' }).waitFor();
+    // "Next step" before any vote is recorded asks first: closing it so would tie every candidate.
+    await next.click();
+    const ask = host.getByRole('dialog', { name: 'No votes are recorded' });
+    await ask.waitFor();
+    await shot(host, 'moderator-no-votes');
+    await ask.getByRole('button', { name: 'Record the votes first' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await host.locator('sc-phase-bar .step', { hasText: 'Vote' }).waitFor();
     for (const voter of [...roles.keys()].filter((s) => s !== c1)) {
       const chip = desk
         .locator('sc-seat-chips')
@@ -56,6 +66,9 @@ describe('a live table recorded by its moderator', () => {
     await shot(host, 'moderator-votes');
     await next.click();
     await host.locator('sc-phase-bar .step', { hasText: 'Last word' }).waitFor();
+    // Who holds the floor is said once on the desk, and only the desk is told its clock is advisory.
+    await expect.poll(() => host.getByText('holds the floor').count()).toBe(1);
+    await host.locator('sc-phase-bar').getByText('advisory').waitFor();
     await host.getByRole('button', { name: 'End the speech' }).click();
 
     // Night 1: the script wakes the mafia, then the Don, then the Sheriff; the shot is undone once.
@@ -92,4 +105,16 @@ describe('a live table recorded by its moderator', () => {
     expect(after.size).toBe(6);
     await expect.poll(() => host.locator('sc-seat-roster li.out').count(), { timeout: 10_000 }).toBe(2);
   }, 180_000);
+
+  it('shows a player at a moderated table the clock without calling it advisory', async () => {
+    // given a moderated room with one player on his own phone, in its first step
+    const host = await GameClient.open(e2e.stack.server.wsUrl);
+    const { code } = await host.create({ preset: 'online', master: 'moderator', dealing: 'random' });
+    const [ann] = await joinInTurn(['Ann', 'Bob', 'Cleo', 'Dan'], () => e2e.phone(), e2e.url, code);
+    expect((await host.command({ type: 'start' })).type).toBe('ack');
+    // then his phase bar counts down, and the word "advisory" is the judge's alone
+    await ann.page.locator('sc-phase-clock [role="timer"]').waitFor();
+    expect(await ann.page.locator('sc-phase-bar').getByText('advisory').count()).toBe(0);
+    await host.close();
+  }, 120_000);
 });

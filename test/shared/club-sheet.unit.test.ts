@@ -66,8 +66,8 @@ describe('the club game sheet (seed 004)', () => {
         { seat: 6, target: 2, blocked: false },
         { seat: 7, target: 2, blocked: false },
       ],
-      donCheck: { seat: 7, target: 9, result: 'sheriff' },
-      sheriffCheck: { seat: 9, target: 6, result: 'black' },
+      donCheck: { seat: 7, target: 9, result: 'sheriff', blocked: false },
+      sheriffCheck: { seat: 9, target: 6, result: 'black', blocked: false },
       heal: null,
       kill: { seat: 5, target: 3, blocked: false },
       outcomes: expect.arrayContaining([
@@ -141,7 +141,7 @@ describe('the club game sheet (seed 004)', () => {
       block: { seat: 8, target: 4, blocked: false },
       shots: [],
       donCheck: null,
-      sheriffCheck: { seat: 9, target: 7, result: 'black' },
+      sheriffCheck: { seat: 9, target: 7, result: 'black', blocked: false },
       heal: null,
       kill: null,
       deaths: [2],
@@ -229,5 +229,31 @@ describe('the club game sheet (seed 004)', () => {
     for (const part of ['Acquaintance night', 'Putana', 'Night 1', 'Day 2', 'alibi #1', 'Working copy']) {
       expect(page).toContain(part);
     }
+  });
+
+  it('E13: a check the Putana blocked is listed, marked blocked, on the sheet and on the printed protocol', () => {
+    // given nine at the club: the Putana visits the Sheriff on night 1, who checks the mafioso
+    const t = givenGame({ preset: 'club' }, 9, {
+      5: 'maniac',
+      6: 'mafia',
+      7: 'don',
+      8: 'lover',
+      9: 'sheriff',
+    });
+    advanceTo(t, { phase: { kind: 'day', round: 1, stage: 'speech' } });
+    talk(t);
+    night(t, [
+      [8, 'block', 9],
+      [9, 'check', 6],
+      [7, 'check', 1],
+    ]);
+    // then night 1's line holds the Sheriff's check, marked, and the Don's unmarked
+    const line = buildClubSheet(t.state).nights[0];
+    expect(line.sheriffCheck).toMatchObject({ seat: 9, target: 6, blocked: true });
+    expect(line.donCheck).toMatchObject({ seat: 7, target: 1, blocked: false });
+    // and the printed protocol says so beside it
+    expect(renderClubSheetHtml(buildClubSheet(t.state))).toMatch(/9: #6 [^<]*\(blocked\)/);
+    // while the Sheriff himself learns nothing (E13)
+    expect(seatView(t, 9).you?.checks).toEqual([]);
   });
 });

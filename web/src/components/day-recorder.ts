@@ -4,7 +4,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
-import { seatAndName } from '../i18n/names.js';
+import { seatAndName, stageName } from '../i18n/names.js';
 import { floorHolder, living, nominators, votersLeft } from '../logic/host-desk.js';
 import { nameOf, namesOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
@@ -46,8 +46,9 @@ export class DayRecorder extends LitElement {
   private floor(v: GameView) {
     const speaker = floorHolder(v);
     if (speaker === null) return '';
+    // Who holds the floor is in the phase bar above: said once, the card names the step it ends.
     return html`<section class="card">
-      <h2>${msg(str`${seatAndName(speaker, nameOf(v, speaker))} holds the floor`, { id: 'bar.floor' })}</h2>
+      <h2>${stageName(v.phase.stage)}</h2>
       <button class="primary wide" @click=${() => command(this, { type: 'endSpeech', as: speaker })}>
         ${msg('End the speech', { id: 'rec.endSpeech' })}
       </button>

@@ -1,8 +1,10 @@
 import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, query } from 'lit/decorators.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
+import type { ConfirmDialog } from './confirm-dialog.js';
+import './confirm-dialog.js';
 import { undoLabel } from '../i18n/undo-label.js';
 import { canAdvance, records } from '../logic/host-desk.js';
 import { canEndDiscussion } from '../logic/votes.js';
@@ -16,6 +18,7 @@ const EXTEND_SECONDS = 30;
 @customElement('sc-host-controls')
 export class HostControls extends LitElement {
   @property({ attribute: false }) view!: GameView;
+  @query('sc-confirm-dialog') private emptyVote?: ConfirmDialog;
 
   static override styles = [
     shared,
@@ -55,7 +58,7 @@ export class HostControls extends LitElement {
     return html`<div class="row" role="toolbar" aria-label=${msg('Host controls', { id: 'ctl.label' })}>
       ${
         canAdvance(v)
-          ? html`<button class="primary next" @click=${() => command(this, { type: 'advance' })}>
+          ? html`<button class="primary next" @click=${(e: Event) => this.next(e.currentTarget as HTMLElement)}>
             ${msg('Next step', { id: 'ctl.next' })}
           </button>`
           : ''
@@ -91,7 +94,22 @@ export class HostControls extends LitElement {
           </button>`
           : ''
       }
-    </div>`;
+    </div>
+      <sc-confirm-dialog
+        .heading=${msg('No votes are recorded', { id: 'ctl.noVotesAsk' })}
+        .text=${msg('Closing the vote now counts it with no votes: every candidate ties, and the rules of a tie follow.', { id: 'ctl.noVotesText' })}
+        .confirmLabel=${msg('Close the vote anyway', { id: 'ctl.noVotesClose' })}
+        .cancelLabel=${msg('Record the votes first', { id: 'ctl.noVotesBack' })}
+        @sc-confirmed=${() => command(this, { type: 'advance' })}
+      ></sc-confirm-dialog>`;
+  }
+
+  /** A vote the judge records closes with "Next step": with no vote recorded yet, he is asked first. */
+  private next(opener: HTMLElement): void {
+    const b = this.view.ballot;
+    const empty = this.view.phase.stage === 'vote' && b !== null && Object.keys(b.votes).length === 0;
+    if (empty && records(this.view)) this.emptyVote?.show(opener);
+    else command(this, { type: 'advance' });
   }
 }
 

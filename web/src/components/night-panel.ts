@@ -26,6 +26,10 @@ export class NightPanel extends LitElement {
   static override styles = [
     shared,
     css`
+      .warn {
+        font-weight: 700;
+        color: var(--danger);
+      }
       [role='radiogroup'] {
         display: flex;
         gap: 0.5rem;
@@ -72,7 +76,14 @@ export class NightPanel extends LitElement {
       ${
         this.teamShots.length > 0
           ? html`<p>
-            ${msg(str`Your team shoots: ${this.teamShots.map((t) => `${t.seat} → ${this.seat(t.target)}`).join('; ')}`, { id: 'night.teamShots' })}
+            ${msg(str`Your team shoots: ${this.teamShots.map((t) => `${this.seat(t.seat)} → ${this.seat(t.target)}`).join('; ')}`, { id: 'night.teamShots' })}
+          </p>`
+          : ''
+      }
+      ${
+        this.split()
+          ? html`<p class="warn" role="alert">
+            ${msg('Your shots differ: a split shot kills nobody. Agree on one target.', { id: 'night.splitShot' })}
           </p>`
           : ''
       }
@@ -94,6 +105,14 @@ export class NightPanel extends LitElement {
           : ''
       }
     </section>`;
+  }
+
+  /** The team's shots tonight, one's own included, name more than one seat (A5: then nobody dies). */
+  private split(): boolean {
+    const own = this.abilities.find((a) => a.ability === 'shoot' && a.done)?.target ?? null;
+    const targets = new Set(this.teamShots.map((t) => t.target));
+    if (own !== null) targets.add(own);
+    return targets.size > 1;
   }
 
   private seat(seat: Seat | null): string {

@@ -66,7 +66,12 @@ export class PassPhone extends LitElement {
         })}
       </div>
       <button class="primary wide" @click=${() => fire(this, 'sc-done', null)}>
-        ${records(v) ? msg('Back to the judge’s desk', { id: 'pass.done' }) : msg('Back to the host’s desk', { id: 'pass.doneHost' })}
+        ${
+          // A club's game is run by its host (seed 004), a sport table's by its judge.
+          records(v) && v.settings.preset !== 'club'
+            ? msg('Back to the judge’s desk', { id: 'pass.done' })
+            : msg('Back to the host’s desk', { id: 'pass.doneHost' })
+        }
       </button>
     </section>`;
   }

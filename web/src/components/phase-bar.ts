@@ -56,7 +56,7 @@ export class PhaseBar extends LitElement {
           <h1>${phaseTitle(v.phase)}</h1>
           <div class="step">${step}${wake}</div>
         </div>
-        <sc-phase-clock .clock=${v.clock}></sc-phase-clock>
+        <sc-phase-clock .clock=${v.clock} ?keeper=${v.viewer === 'host'}></sc-phase-clock>
       </div>
       ${
         speaker !== null

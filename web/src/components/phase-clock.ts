@@ -11,6 +11,8 @@ import { shared } from '../styles/shared.js';
 @customElement('sc-phase-clock')
 export class PhaseClock extends LitElement {
   @property({ attribute: false }) clock: ClockView | null = null;
+  /** The host's desk: an advisory clock is his to keep, so only he is told it is advisory. */
+  @property({ type: Boolean }) keeper = false;
   private readonly countdown = new Countdown(this);
 
   static override styles = [
@@ -48,7 +50,7 @@ export class PhaseClock extends LitElement {
       >${
         paused
           ? html`<span class="note">${msg('paused', { id: 'clock.paused' })}</span>`
-          : this.clock.advisory
+          : this.clock.advisory && this.keeper
             ? html`<span class="note">${msg('advisory', { id: 'clock.advisory' })}</span>`
             : ''
       }`;

@@ -29,9 +29,7 @@ export function nightEntries(night: ClubNightLine): NightEntry[] {
   const action = (by: NightActor, a: ActionLine | null): NightEntry[] =>
     a ? [{ by, seat: a.seat, target: a.target, blocked: a.blocked, result: null }] : [];
   const check = (by: NightActor, c: ClubNightLine['donCheck']): NightEntry[] =>
-    c
-      ? [{ by, seat: c.seat, target: c.target, blocked: night.block?.target === c.seat, result: c.result }]
-      : [];
+    c ? [{ by, seat: c.seat, target: c.target, blocked: c.blocked, result: c.result }] : [];
   return [
     ...action('lover', night.block),
     ...night.shots.flatMap((s) => action('mafia', s)),

@@ -24,7 +24,7 @@ import '../components/verdict-banner.js';
 import '../components/video-panel.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command } from '../events.js';
-import { abilityName, seatAndName } from '../i18n/names.js';
+import { abilityName, howName, seatAndName } from '../i18n/names.js';
 import {
   ballotMode,
   bestMoveOpen,
@@ -235,11 +235,21 @@ export class GamePage extends LitElement {
     this.picked = [];
   }
 
+  /** A player out of the game is told how he left, and the judge's reason where he gave one. */
+  private out(v: GameView, seat: Seat) {
+    const left = v.eliminated.find((e) => e.seat === seat);
+    const reason = v.seats.find((s) => s.seat === seat)?.disqualifiedFor ?? null;
+    return html`<section class="card">
+      <p>${msg('You are out of the game. You can watch to the end.', { id: 'play.out' })}</p>
+      ${left ? html`<p>${msg(str`You left the game: ${howName(left.how)}.`, { id: 'play.outHow' })}</p>` : ''}
+      ${reason ? html`<p>${msg(str`Reason: ${reason}`, { id: 'judge.confirmReason' })}</p>` : ''}
+    </section>`;
+  }
+
   /** Why this phone has nothing to do: out of the game, or a table recorded by the host. */
   private status(v: GameView) {
     if (v.over || !v.you || holdsFloor(v)) return '';
-    if (!v.you.alive)
-      return html`<p class="card">${msg('You are out of the game. You can watch to the end.', { id: 'play.out' })}</p>`;
+    if (!v.you.alive) return this.out(v, v.you.seat);
     if (v.settings.master === 'moderator')
       return html`<p class="card muted">
         ${msg('The host records the moves at the table; your phone shows your card and the game.', { id: 'play.moderated' })}

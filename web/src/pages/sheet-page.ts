@@ -90,7 +90,7 @@ export class SheetPage extends LitElement {
         ${
           v.sheet
             ? html`<button @click=${() => this.openProtocol()}>
-              ${msg('Tournament protocol', { id: 'sheet.protocol' })}
+              ${club ? msg('Club protocol', { id: 'sheet.clubProtocol' }) : msg('Tournament protocol', { id: 'sheet.protocol' })}
             </button>`
             : ''
         }
