@@ -22,6 +22,18 @@ export const nominators = (view: GameView): Seat[] => recordable(view, 'nominate
 export const nominationTargets = (view: GameView, seat: Seat): Seat[] =>
   mayDo(view, 'nominate', seat)?.targets ?? [];
 
+/**
+ * The seats the moderator may record a night line on: a joint shot where `recordShot` may land, otherwise
+ * the seats every one of the line's players may name with the ability.
+ */
+export function recordTargets(view: GameView, seats: Seat[], ability: string, joint: boolean): Seat[] {
+  if (joint) return mayDo(view, 'recordShot')?.targets ?? [];
+  const each = seats.map(
+    (seat) => view.may.find((m) => m.type === 'act' && m.as === seat && m.ability === ability)?.targets ?? [],
+  );
+  return each.length === 0 ? [] : each.reduce((all, t) => all.filter((x) => t.includes(x)));
+}
+
 /** The judge records the best move the night-1 victim names in his last word, and shows it once made. */
 export function bestMoveDesk(view: GameView): boolean {
   const b = view.bestMove;

@@ -47,13 +47,19 @@ export const canNominate = (view: GameView): boolean => mayDo(view, 'nominate') 
 
 export type BallotMode = 'candidates' | 'lift' | 'majority';
 
-/** How this player votes in the ballot open now, or null when he has no vote to give. */
+/**
+ * How this player votes in the ballot open now, or null when he has no vote to give. A vote he has cast and
+ * may not change is still shown, pressed, in the ballot it was cast in.
+ */
 export function ballotMode(view: GameView): BallotMode | null {
   const vote = mayDo(view, 'vote');
-  if (!vote) return null;
+  if (!vote) return myVote(view) === null ? null : view.ballot?.kind === 'lift' ? 'lift' : 'candidates';
   if (vote.choices) return 'lift';
   return view.settings.voting === 'majority' ? 'majority' : 'candidates';
 }
+
+/** A vote cast under continuous majority voting may be taken back (B9). */
+export const canUnvote = (view: GameView): boolean => mayDo(view, 'unvote') !== undefined;
 
 export function myVote(view: GameView): Seat | 'leave' | 'stay' | null {
   if (!view.ballot || !view.you) return null;
@@ -101,11 +107,16 @@ export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
   }
 }
 
-/** Night abilities this player may still use tonight. */
-export const openAbilities = (view: GameView): string[] =>
+/** The abilities this player may use now, each with the seats it may name. */
+export const actOffers = (view: GameView): Array<{ ability: string; targets: Seat[] }> =>
   view.may.flatMap((m) =>
-    m.type === 'act' && m.ability !== undefined && m.as === undefined ? [m.ability] : [],
+    m.type === 'act' && m.ability !== undefined && m.as === undefined
+      ? [{ ability: m.ability, targets: m.targets ?? [] }]
+      : [],
   );
+
+/** Night abilities this player may still use tonight. */
+export const openAbilities = (view: GameView): string[] => actOffers(view).map((a) => a.ability);
 
 /** The best move (sport): the first player killed at night names three seats during his last word. */
 export const bestMoveOpen = (view: GameView): boolean => mayDo(view, 'bestMove') !== undefined;
