@@ -1,7 +1,6 @@
 import { totals } from '../audit/points.js';
 import { keepsSheet, sheetOf } from '../audit/sheets.js';
 import type { Seat } from '../domain/vocabulary.js';
-import { givesLastWord } from '../engine/checks.js';
 import { wakeGroupsTonight } from '../engine/flow.js';
 import { mayOf } from '../engine/may.js';
 import type { GameState } from '../engine/state.js';

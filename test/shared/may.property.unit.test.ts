@@ -13,6 +13,7 @@ import { FORUM_ABILITY_IDS } from '../../shared/forum/roles.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
 import { ROLE_IDS, VERBS } from '../../shared/roles/index.js';
 import { PRESETS } from '../../shared/rules/presets.js';
+import { givenGame, until } from '../support/game.js';
 
 const dir = join(import.meta.dirname, '..', 'scenarios');
 
@@ -224,4 +225,24 @@ describe('may: what the view offers is exactly what decide takes', () => {
       }
     });
   }
+});
+
+describe('may shows a seat nothing of the roles he may not know', () => {
+  it('A4, B7: the Sheriff is offered the same checks whoever the mafia is', () => {
+    // given two deals that differ only in which civilians are the mafia
+    const sheriffOffers = (mafia: number[]) => {
+      const t = givenGame({ preset: 'online', master: 'auto' }, 7, {
+        3: 'sheriff',
+        ...Object.fromEntries(mafia.map((seat) => [seat, 'mafia' as const])),
+      });
+      until(t, { phase: { kind: 'night', round: 1, stage: 'actions' } });
+      return mayOf(t.state, 3).filter((m) => m.type === 'act');
+    };
+    // when the Sheriff's phone is told what he may do tonight, then it is the same list for both
+    const one = sheriffOffers([1, 2]);
+    expect(one).toEqual([
+      { type: 'act', ability: 'check', targets: [1, 2, 3, 4, 5, 6, 7], names: { min: 1, max: 1 } },
+    ]);
+    expect(sheriffOffers([5, 6])).toEqual(one);
+  });
 });

@@ -199,7 +199,7 @@ describe('the parts of a view every viewer shares are built once per state', () 
       }
     }
     // Some 50,000 views, each with the viewer's `may`: more than the default time on a busy machine.
-  }, 120_000);
+  }, 300_000);
 
   it('given the mafia and a civilian viewing the same night, when the mafioso is built first, then the roles he sees stay in his view and out of the civilian built after him', () => {
     const t = givenGame({ preset: 'online', master: 'auto' }, 10, { 1: 'mafia', 2: 'don', 3: 'sheriff' });

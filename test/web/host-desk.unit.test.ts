@@ -4,6 +4,7 @@ import {
   checksTonight,
   floorHolder,
   isJointShot,
+  nominationTargets,
   nominators,
   records,
   votersLeft,
@@ -25,9 +26,22 @@ describe('the moderator’s desk', () => {
     must(t.command('host', { type: 'advance' }));
     const ballot = hostView(t);
     expect(ballot.phase.stage).toBe('vote');
-    expect(votersLeft(ballot)).toEqual([1, 2, 3, 4, 5]);
+    // B8: seat 1, the lone candidate, may not vote for himself: he has no vote to record.
+    expect(votersLeft(ballot)).toEqual([2, 3, 4, 5]);
     must(t.command('host', { type: 'vote', target: 1, as: 4 }));
-    expect(votersLeft(hostView(t))).toEqual([1, 2, 3, 5]);
+    expect(votersLeft(hostView(t))).toEqual([2, 3, 5]);
+  });
+
+  it('B9 with replaceNomination: the moderator may record a second nomination for a seat, among seats not yet nominated', () => {
+    const t = tableOf(
+      5,
+      { 1: 'mafia', 2: 'sheriff' },
+      { master: 'moderator', introNight: 'never', replaceNomination: true },
+    );
+    must(t.command('host', { type: 'nominate', target: 1, as: 3 }));
+    const v = hostView(t);
+    expect(nominators(v)).toEqual([1, 2, 3, 4, 5]);
+    expect(nominationTargets(v, 3)).toEqual([2, 4, 5]);
   });
 
   it('ends a speech for the seat holding the floor, and shows the night’s checks', () => {

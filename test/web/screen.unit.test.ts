@@ -48,6 +48,20 @@ describe('what a player is shown, from the engine’s own views', () => {
     expect(writableChannels(seatView(t, 5))).toEqual(['table']);
   });
 
+  it('B9 with replaceNomination: a player who has nominated is offered a second nomination, which replaces his first', () => {
+    // given a house that lets a nomination be replaced, and seat 4 who has nominated seat 1
+    const t = tableOf(7, deal, { replaceNomination: true });
+    until(t, (v) => v.phase.kind === 'day' && v.phase.stage === 'discussion');
+    must(t.command(4, { type: 'nominate', target: 1 }));
+    // when his phone is shown the day, then it offers him another nomination, of a seat not yet nominated
+    const v4 = seatView(t, 4);
+    expect(canNominate(v4)).toBe(true);
+    expect(targetsFor(v4, { kind: 'nominate' })).toEqual([2, 3, 5, 6, 7]);
+    // and the server takes it: his nomination of seat 1 gives way to seat 2
+    must(t.command(4, { type: 'nominate', target: 2 }));
+    expect(seatView(t, 4).nominations).toEqual([{ by: 4, target: 2 }]);
+  });
+
   it('lets each living player vote once among the candidates, not for himself', () => {
     const t = tableOf(7, deal);
     until(t, (v) => v.phase.kind === 'day' && v.phase.stage === 'discussion');

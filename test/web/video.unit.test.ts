@@ -60,6 +60,24 @@ describe('video table on the phone', () => {
     expect(mafiaHearsYou(peers(t, 1), seatView(t, 1))).toBe(true);
   });
 
+  it('A3, C14: a Werewolf awakened once the mafia is gone is asked about the mafia microphone, as the server lets him switch it', () => {
+    // given a role game whose only mafioso (seat 1) is out by fouls, the Werewolf (seat 2) still asleep
+    const t = tableOf(
+      7,
+      { 1: 'mafia', 2: 'werewolf', 3: 'sheriff' },
+      { preset: 'roleGame', master: 'auto', chat: true },
+    );
+    until(t, (v) => v.phase.kind === 'day');
+    for (let i = 0; i < 4; i++) must(t.command('host', { type: 'foul', seat: 1 }));
+    expect(t.state.alive).not.toContain(1);
+    // when the next night's window opens, then he has woken as the mafia: his phone offers the microphone
+    until(t, (v) => v.phase.kind === 'night' && v.phase.stage === 'actions');
+    expect(mafiaMicState(seatView(t, 2))).toBe('off');
+    must(t.command(2, { type: 'mafiaMic', on: true }));
+    expect(mafiaMicState(seatView(t, 2))).toBe('on');
+    expect(mafiaMicState(seatView(t, 3))).toBeNull();
+  });
+
   it('given ice.json, when read, then only STUN and TURN addresses are kept', () => {
     expect(iceServersOf({})).toEqual([]);
     expect(iceServersOf(null)).toEqual([]);

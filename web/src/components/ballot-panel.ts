@@ -20,6 +20,8 @@ export class BallotPanel extends LitElement {
   @property({ attribute: false }) ballot!: Ballot;
   @property() mode: BallotMode | null = null;
   @property({ attribute: false }) mine: VoteValue | null = null;
+  /** The view offers taking the vote back (`unvote`). */
+  @property({ type: Boolean }) unvote = false;
   @property({ attribute: false }) targets: Seat[] = [];
   @property({ attribute: false }) names: Record<number, string> = {};
   /** The open ballot line by line, with its voters (`voteLines`). */
@@ -95,7 +97,7 @@ export class BallotPanel extends LitElement {
       ${this.mode === 'majority' ? html`<p>${msg('Tap a player to vote; a majority ends the day.', { id: 'ballot.majority' })}</p>` : ''}
       ${this.options()}
       ${
-        this.mode === 'majority' && this.mine !== null
+        this.unvote
           ? html`<button @click=${() => fire(this, 'sc-unvote', null)}>${msg('Take back my vote', { id: 'ballot.unvote' })}</button>`
           : ''
       }

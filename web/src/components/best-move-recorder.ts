@@ -5,7 +5,7 @@ import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
-import { nameOf } from '../logic/screen.js';
+import { mayDo, nameOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -56,7 +56,9 @@ export class BestMoveRecorder extends LitElement {
         <h2>${msg('Best move', { id: 'set.bestMove' })}</h2>
         <p>${msg(str`Best move by ${who}: ${list(b.targets)}`, { id: 'best.recorded' })}</p>
       </section>`;
-    const others = v.seats.filter((s) => s.seat !== b.seat).map((s) => s.seat);
+    const offer = mayDo(v, 'bestMove', b.seat);
+    if (!offer) return '';
+    const others = (offer.targets ?? []).filter((seat) => seat !== b.seat);
     return html`<section class="card" aria-labelledby="best-rec-h">
       <h2 id="best-rec-h">${msg(str`Best move of ${who}`, { id: 'best.of' })}</h2>
       <p>${msg('Tap the three seats he names as mafia.', { id: 'best.recordHint' })}</p>

@@ -5,8 +5,8 @@ import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { command } from '../events.js';
 import { seatAndName, stageName } from '../i18n/names.js';
-import { floorHolder, living, nominators, votersLeft } from '../logic/host-desk.js';
-import { nameOf, namesOf } from '../logic/screen.js';
+import { floorHolder, nominationTargets, nominators, votersLeft } from '../logic/host-desk.js';
+import { mayDo, nameOf, namesOf } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
 import './seat-chips.js';
 
@@ -59,8 +59,7 @@ export class DayRecorder extends LitElement {
     const who = nominators(v);
     if (who.length === 0) return '';
     const by = this.by !== null && who.includes(this.by) ? this.by : who[0];
-    const taken = new Set(v.nominations.map((n) => n.target));
-    const targets = living(v).filter((s) => !taken.has(s));
+    const targets = nominationTargets(v, by);
     const names = namesOf(v);
     return html`<section class="card" aria-labelledby="rec-nom-h">
       <h2 id="rec-nom-h">${msg('Record a nomination', { id: 'rec.nominate' })}</h2>
@@ -91,15 +90,13 @@ export class DayRecorder extends LitElement {
   private votes(v: GameView) {
     const b = v.ballot;
     if (!b) return '';
-    const majority = v.settings.voting === 'majority';
-    const pool = majority ? living(v) : b.candidates;
-    const choices = (seat: Seat) => (v.settings.selfVote ? pool : pool.filter((c) => c !== seat));
-    // A lone candidate has nobody to vote for but himself: he is not asked.
-    const left = votersLeft(v).filter((seat) => b.kind === 'lift' || choices(seat).length > 0);
+    // A lone candidate with nobody to vote for but himself is not offered a vote: he is not asked.
+    const left = votersLeft(v);
     if (left.length === 0) return '';
     const voter = this.voter !== null && left.includes(this.voter) ? this.voter : left[0];
     const names = namesOf(v);
-    const candidates = choices(voter);
+    const offer = mayDo(v, 'vote', voter);
+    const candidates = offer?.targets ?? [];
     const vote = (detail: { target: Seat } | { choice: 'leave' | 'stay' }) => {
       command(this, { type: 'vote', ...detail, as: voter });
       this.voter = null;
@@ -118,10 +115,13 @@ export class DayRecorder extends LitElement {
       ></sc-seat-chips>
       <h3>${msg(str`${seatAndName(voter, nameOf(v, voter))} votes`, { id: 'rec.votesFor' })}</h3>
       ${
-        b.kind === 'lift'
+        offer?.choices
           ? html`<div class="choices">
-            <button @click=${() => vote({ choice: 'leave' })}>${msg('Leave', { id: 'ballot.leave' })}</button>
-            <button @click=${() => vote({ choice: 'stay' })}>${msg('Stay', { id: 'ballot.stay' })}</button>
+            ${offer.choices.map((choice) =>
+              choice === 'leave'
+                ? html`<button @click=${() => vote({ choice })}>${msg('Leave', { id: 'ballot.leave' })}</button>`
+                : html`<button @click=${() => vote({ choice })}>${msg('Stay', { id: 'ballot.stay' })}</button>`,
+            )}
           </div>`
           : html`<sc-seat-chips
             .seats=${candidates}

@@ -1,12 +1,12 @@
 import { localized, msg } from '@lit/localize';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { FORUM_ROLES, type ForumRoleId } from '../../../shared/forum/roles.js';
+import type { ForumAbilityId, ItemId } from '../../../shared/forum/roles.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { ThreadPages } from '../controllers/thread-pages.js';
 import { command } from '../events.js';
 import type { ChannelLines } from '../logic/chat-lines.js';
-import { namesOf } from '../logic/screen.js';
+import { actOffers, mayDo, namesOf, writableChannels } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
 import './forum-clock.js';
 import './forum-newspaper.js';
@@ -139,7 +139,7 @@ export class ForumDesk extends LitElement {
     switch (tab) {
       case 'tonight':
         return html`<sc-forum-orders
-          .abilities=${f.abilities}
+          .abilities=${actOffers(v).map((a) => ({ ...a, ability: a.ability as ForumAbilityId }))}
           .done=${f.done}
           .teamOrders=${f.teamOrders}
           .knocks=${f.knocks}
@@ -169,13 +169,13 @@ export class ForumDesk extends LitElement {
       case 'paper':
         return html`<sc-forum-newspaper .pages=${f.newspaper} .names=${names}></sc-forum-newspaper>`;
       case 'purse': {
-        const role = v.you?.role as ForumRoleId | undefined;
         return html`<sc-forum-purse
           .purse=${f.purse}
           .prices=${v.settings.forum.prices}
           .arsenal=${f.arsenal}
-          .withMove=${f.buyWithMove}
-          ?trains=${!!role && role in FORUM_ROLES && FORUM_ROLES[role].trains !== null && !!v.you?.alive}
+          .withMove=${(mayDo(v, 'buy')?.withMove ?? []).filter((item): item is ItemId => item !== 'level')}
+          .buyable=${mayDo(v, 'buy')?.items ?? []}
+          ?trains=${mayDo(v, 'train') !== undefined}
           @sc-buy=${(e: CustomEvent<BuyDetail>) => void command(this, { type: 'buy', ...e.detail })}
           @sc-train=${() => void command(this, { type: 'train' })}
         ></sc-forum-purse>`;
@@ -186,7 +186,7 @@ export class ForumDesk extends LitElement {
   /** The living write in the thread by day, as at any table (the dead and the night are silent). */
   private writable(): boolean {
     const v = this.view;
-    return !v.over && v.phase.kind === 'day' && !!v.you?.alive;
+    return !v.over && writableChannels(v).includes('table');
   }
 }
 

@@ -30,6 +30,8 @@ export class ForumPurse extends LitElement {
   @property({ attribute: false }) withMove: ItemId[] = [];
   /** A lair member who may try to train into a mafioso. */
   @property({ type: Boolean }) trains = false;
+  /** What the view offers to buy with MafBucks now (`may`'s `buy` items). */
+  @property({ attribute: false }) buyable: readonly string[] = [];
 
   static override styles = [
     shared,
@@ -68,7 +70,7 @@ export class ForumPurse extends LitElement {
         <dt>${msg('MafBucks', { id: 'forum.bucks' })}</dt><dd data-k="bucks">${p.bucks}</dd>
         ${ITEM_IDS.map((item) => html`<dt>${purchaseName(item)}</dt><dd data-k=${item}>${p.items[item]}</dd>`)}
       </dl>
-      ${this.shop(p)}
+      ${this.shop()}
       ${
         this.withMove.length > 0
           ? html`<h3>${msg('Buy with your move', { id: 'forum.withMove' })}</h3>
@@ -94,14 +96,14 @@ export class ForumPurse extends LitElement {
     </section>`;
   }
 
-  private shop(p: Purse) {
+  private shop() {
     const prices = this.prices;
     if (!prices) return '';
     return html`<h3>${msg('Shop', { id: 'forum.shop' })}</h3>
       <div class="shop">
         ${PURCHASES.map(
           (item) =>
-            html`<button ?disabled=${p.bucks < prices[item]} @click=${() => fire<BuyDetail>(this, 'sc-buy', { item })}>
+            html`<button ?disabled=${!this.buyable.includes(item)} @click=${() => fire<BuyDetail>(this, 'sc-buy', { item })}>
               ${msg(str`${purchaseName(item)}: ${prices[item]} MafBucks`, { id: 'forum.price' })}
             </button>`,
         )}

@@ -7,6 +7,7 @@ import type { ConfirmDialog } from './confirm-dialog.js';
 import './confirm-dialog.js';
 import { undoLabel } from '../i18n/undo-label.js';
 import { canAdvance, records } from '../logic/host-desk.js';
+import { mayDo } from '../logic/screen.js';
 import { canEndDiscussion } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
@@ -54,7 +55,6 @@ export class HostControls extends LitElement {
   override render() {
     const v = this.view;
     if (v.over) return html``;
-    const clock = v.clock;
     return html`<div class="row" role="toolbar" aria-label=${msg('Host controls', { id: 'ctl.label' })}>
       ${
         canAdvance(v)
@@ -71,14 +71,14 @@ export class HostControls extends LitElement {
           : ''
       }
       ${
-        clock
-          ? clock.at === null
-            ? html`<button @click=${() => command(this, { type: 'unpauseClock' })}>${msg('Resume', { id: 'ctl.resume' })}</button>`
-            : html`<button @click=${() => command(this, { type: 'pauseClock' })}>${msg('Pause', { id: 'ctl.pause' })}</button>`
-          : ''
+        mayDo(v, 'unpauseClock')
+          ? html`<button @click=${() => command(this, { type: 'unpauseClock' })}>${msg('Resume', { id: 'ctl.resume' })}</button>`
+          : mayDo(v, 'pauseClock')
+            ? html`<button @click=${() => command(this, { type: 'pauseClock' })}>${msg('Pause', { id: 'ctl.pause' })}</button>`
+            : ''
       }
       ${
-        clock
+        mayDo(v, 'extendClock')
           ? html`<button
             aria-label=${msg('Add 30 seconds', { id: 'ctl.extendLabel' })}
             @click=${() => command(this, { type: 'extendClock', seconds: EXTEND_SECONDS })}
@@ -89,7 +89,7 @@ export class HostControls extends LitElement {
       }
       ${
         records(v)
-          ? html`<button class="undo" ?disabled=${!v.host?.undo} @click=${() => command(this, { type: 'undo' })}>
+          ? html`<button class="undo" ?disabled=${!mayDo(v, 'undo')} @click=${() => command(this, { type: 'undo' })}>
             ${undoLabel(v.host?.undo ?? null)}
           </button>`
           : ''

@@ -26,7 +26,11 @@ export interface RecordDetail {
 export class NightScript extends LitElement {
   @property({ attribute: false }) host!: HostView;
   @property({ attribute: false }) names: Record<number, string> = {};
-  @property({ attribute: false }) living: Seat[] = [];
+  /** The seats the host may record a line's move on: the view's `may` for those seats (or the joint shot). */
+  @property({ attribute: false }) targets: (seats: Seat[], ability: string, joint: boolean) => Seat[] =
+    () => [];
+  /** A joint shot may be recorded as a miss (`recordShot` with no target). */
+  @property({ type: Boolean }) miss = false;
   /** The host records the moves (moderator mode). */
   @property({ type: Boolean }) recording = false;
 
@@ -64,14 +68,14 @@ export class NightScript extends LitElement {
           ${
             this.recording && !line.done
               ? html`<sc-seat-chips
-                  .seats=${this.living}
+                  .seats=${this.targets(line.seats, line.ability, joint)}
                   .names=${this.names}
                   .label=${msg(str`${abilityName(line.ability)}: target`, { id: 'script.target' })}
                   .verb=${abilityName(line.ability)}
                   @sc-seat=${(e: CustomEvent<Seat>) => this.record(line.seats, line.ability, e.detail, joint)}
                 ></sc-seat-chips>
                 ${
-                  joint
+                  joint && this.miss
                     ? html`<div class="row">
                       <button @click=${() => this.record(line.seats, line.ability, null, true)}>
                         ${msg('Miss (no joint shot)', { id: 'script.miss' })}

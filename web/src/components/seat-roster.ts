@@ -12,6 +12,7 @@ import {
   extraPointsOf,
   signed,
 } from '../logic/judge.js';
+import { mayDo } from '../logic/screen.js';
 import { shared } from '../styles/shared.js';
 import './confirm-dialog.js';
 import type { ConfirmDialog } from './confirm-dialog.js';
@@ -82,6 +83,9 @@ export class SeatRoster extends LitElement {
   override render() {
     const v = this.view;
     const roles = v.host?.roles ?? {};
+    // A player already out may still take a foul (in his last word): the desk offers it to those in play.
+    const foulable = mayDo(v, 'foul')?.targets ?? [];
+    const remarkable = mayDo(v, 'remark')?.targets ?? [];
     return html`<section class="card" aria-labelledby="roster-h">
       <h2 id="roster-h">${msg('Seats', { id: 'lobby.seats' })}</h2>
       <ul>
@@ -103,15 +107,19 @@ export class SeatRoster extends LitElement {
               <div class="meta">${facts.join(' · ')}</div>
             </div>
             ${
-              s.alive && !v.over
+              s.alive && foulable.includes(s.seat)
                 ? html`<button
                     aria-label=${msg(str`Foul for ${who}`, { id: 'roster.foulLabel' })}
                     aria-haspopup=${s.fouls >= 3 ? 'dialog' : 'false'}
                     @click=${(e: Event) => this.foul(s, e.currentTarget as HTMLElement)}
                   >
                     ${msg('Foul', { id: 'roster.foul' })}
-                  </button>
-                  <button
+                  </button>`
+                : ''
+            }
+            ${
+              remarkable.includes(s.seat)
+                ? html`<button
                     aria-label=${msg(str`Remark for ${who}`, { id: 'roster.remarkLabel' })}
                     @click=${() => command(this, { type: 'remark', seat: s.seat })}
                   >

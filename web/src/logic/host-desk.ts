@@ -1,50 +1,51 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
+import type { CommandType } from '../../../shared/engine/commands.js';
 import type { GameView, HostView } from '../../../shared/views/types.js';
+import { mayDo } from './screen.js';
 
 /** The host records moves for seats (`as`) only when he is the moderator of a table played in person. */
 export const records = (view: GameView): boolean => view.settings.master === 'moderator';
 
-/** A human narrator or moderator paces the game; the automatic master does not take `advance`. */
-export const canAdvance = (view: GameView): boolean =>
-  view.settings.master !== 'auto' && view.phase.kind !== 'lobby' && !view.over;
+/** A human narrator or moderator paces the game: the view offers him `advance`. */
+export const canAdvance = (view: GameView): boolean => mayDo(view, 'advance') !== undefined;
 
-export const living = (view: GameView): Seat[] => view.seats.filter((s) => s.alive).map((s) => s.seat);
+/** The seats the host may record a given move for now (`as`), as the view's `may` offers them. */
+const recordable = (view: GameView, type: CommandType): Seat[] =>
+  view.may.flatMap((m) => (m.type === type && m.as !== undefined ? [m.as] : []));
 
-/** Seats the moderator may record a nomination for now. */
-export function nominators(view: GameView): Seat[] {
-  const s = view.settings;
-  if (!records(view) || view.phase.kind !== 'day' || s.voting !== 'nominations' || view.ballot) return [];
-  if (view.phase.round === 1 && s.firstDay === 'noVote') return [];
-  const stage = view.phase.stage;
-  const done = new Set(view.nominations.map((n) => n.by));
-  if (s.nominate === 'inSpeech') {
-    const speaker = view.speaker;
-    return stage === 'speech' && speaker !== null && !done.has(speaker) ? [speaker] : [];
-  }
-  if (stage !== 'speech' && stage !== 'discussion') return [];
-  return living(view).filter((seat) => !done.has(seat));
+/** Seats the moderator may record a nomination for now (a second one too, with replaceNomination). */
+export const nominators = (view: GameView): Seat[] => recordable(view, 'nominate');
+
+/** The seats a nomination recorded for `seat` may name. */
+export const nominationTargets = (view: GameView, seat: Seat): Seat[] =>
+  mayDo(view, 'nominate', seat)?.targets ?? [];
+
+/**
+ * The seats the moderator may record a night line on: a joint shot where `recordShot` may land, otherwise
+ * the seats every one of the line's players may name with the ability.
+ */
+export function recordTargets(view: GameView, seats: Seat[], ability: string, joint: boolean): Seat[] {
+  if (joint) return mayDo(view, 'recordShot')?.targets ?? [];
+  const each = seats.map(
+    (seat) => view.may.find((m) => m.type === 'act' && m.as === seat && m.ability === ability)?.targets ?? [],
+  );
+  return each.length === 0 ? [] : each.reduce((all, t) => all.filter((x) => t.includes(x)));
 }
 
 /** The judge records the best move the night-1 victim names in his last word, and shows it once made. */
 export function bestMoveDesk(view: GameView): boolean {
   const b = view.bestMove;
-  return records(view) && !view.over && b !== null && (b.open || b.targets !== null);
+  return recordable(view, 'bestMove').length > 0 || (records(view) && !view.over && b?.targets != null);
 }
 
-/** Living seats whose vote is still to be recorded in the ballot open now. */
-export function votersLeft(view: GameView): Seat[] {
+/** Living seats whose vote may be recorded in the ballot open now. */
+export const votersLeft = (view: GameView): Seat[] => {
   const b = view.ballot;
-  if (!records(view) || !b || view.phase.kind !== 'day') return [];
-  if (view.settings.voting !== 'majority' && view.phase.stage !== 'vote') return [];
-  return living(view).filter((seat) => !(seat in b.votes));
-}
+  return recordable(view, 'vote').filter((seat) => !b || !(seat in b.votes));
+};
 
 /** The seat holding the floor in a step the moderator may end for him ("thank you"). */
-export function floorHolder(view: GameView): Seat | null {
-  const st = view.phase.stage;
-  if (!records(view) || view.speaker === null) return null;
-  return st === 'speech' || st === 'defence' || st === 'lastWord' ? view.speaker : null;
-}
+export const floorHolder = (view: GameView): Seat | null => recordable(view, 'endSpeech')[0] ?? null;
 
 /** A script line's shot is joint (A5, C4): the moderator records only where it landed, or a miss. */
 export function isJointShot(host: HostView, line: HostView['script'][number]): boolean {

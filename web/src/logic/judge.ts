@@ -1,5 +1,6 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { GameView } from '../../../shared/views/types.js';
+import { mayDo } from './screen.js';
 
 /** Extra points move in twentieths of a point (sport-rules.md): the input's step. */
 export const POINTS_STEP = 0.05;
@@ -11,8 +12,7 @@ export function canDisqualify(view: GameView, seat: Seat): boolean {
 }
 
 /** Extra points are the judge's at any time of the game, and after it. */
-export const canGiveExtraPoints = (view: GameView): boolean =>
-  view.viewer === 'host' && view.phase.kind !== 'lobby';
+export const canGiveExtraPoints = (view: GameView): boolean => mayDo(view, 'extraPoints') !== undefined;
 
 /** Why a seat was disqualified, as the judge gave it; null when he was not. */
 export const disqualification = (view: GameView, seat: Seat): string | null =>

@@ -24,56 +24,42 @@ export function screenKey(page: string, view: GameView | null): string {
 
 export const isNight = (view: GameView | null): boolean => view?.phase.kind === 'night';
 
-/** In moderator mode the host records every move: a player's phone then only watches (and chats). */
-const playsOwnMoves = (view: GameView) => view.settings.master !== 'moderator';
-
 const me = (view: GameView) => view.you;
 
-/** The viewer's entry for a command in `may` (the host's own, or in moderator mode the one `as` a seat). */
+/**
+ * The viewer's entry for a command in `may` (the host's own, or in moderator mode the one `as` a seat): the
+ * view says what may be sent now, and every control for an action is shown from it, never from the settings.
+ */
 export const mayDo = (view: GameView, type: CommandType, as?: Seat): MayCommand | undefined =>
   view.may.find((m) => m.type === type && m.as === as);
-const alive = (view: GameView) => view.you?.alive === true;
 
 /** The living mafia meets on the introduction night: "I know my team" (A8), offered until he has said it. */
 export function knowTeamState(view: GameView): 'offer' | 'done' | null {
   if (mayDo(view, 'knowTeam')) return 'offer';
-  return me(view)?.knowTeam && view.phase.stage === 'intro' ? 'done' : null;
+  return me(view)?.knowTeam ? 'done' : null;
 }
 
 /** The seat holding the floor is this player, in a step he can end himself. */
-export function holdsFloor(view: GameView): boolean {
-  const stage = view.phase.stage;
-  return (
-    view.you !== null &&
-    view.speaker === view.you.seat &&
-    playsOwnMoves(view) &&
-    (stage === 'speech' || stage === 'defence' || stage === 'lastWord')
-  );
-}
+export const holdsFloor = (view: GameView): boolean => mayDo(view, 'endSpeech') !== undefined;
 
-/** Nominations are open to this player now (B9, C26, the preset's `nominate` setting). */
-export function canNominate(view: GameView): boolean {
-  const you = me(view);
-  const s = view.settings;
-  if (!you || !alive(view) || !playsOwnMoves(view)) return false;
-  if (view.phase.kind !== 'day' || s.voting !== 'nominations' || view.ballot) return false;
-  if (view.phase.round === 1 && s.firstDay === 'noVote') return false;
-  if (view.nominations.some((n) => n.by === you.seat)) return false;
-  const stage = view.phase.stage;
-  if (s.nominate === 'inSpeech') return stage === 'speech' && view.speaker === you.seat;
-  return stage === 'speech' || stage === 'discussion';
-}
+/** Nominations are open to this player now (B9, C26, the preset's `nominate` and `replaceNomination`). */
+export const canNominate = (view: GameView): boolean => mayDo(view, 'nominate') !== undefined;
 
 export type BallotMode = 'candidates' | 'lift' | 'majority';
 
-/** How this player votes in the ballot open now, or null when he has no vote to give. */
+/**
+ * How this player votes in the ballot open now, or null when he has no vote to give. A vote he has cast and
+ * may not change is still shown, pressed, in the ballot it was cast in.
+ */
 export function ballotMode(view: GameView): BallotMode | null {
-  const b = view.ballot;
-  if (!b || !view.you || !alive(view) || !playsOwnMoves(view) || view.phase.kind !== 'day') return null;
-  if (view.settings.voting === 'majority') return 'majority';
-  if (view.phase.stage !== 'vote') return null;
-  return b.kind === 'lift' ? 'lift' : 'candidates';
+  const vote = mayDo(view, 'vote');
+  if (!vote) return myVote(view) === null ? null : view.ballot?.kind === 'lift' ? 'lift' : 'candidates';
+  if (vote.choices) return 'lift';
+  return view.settings.voting === 'majority' ? 'majority' : 'candidates';
 }
+
+/** A vote cast under continuous majority voting may be taken back (B9). */
+export const canUnvote = (view: GameView): boolean => mayDo(view, 'unvote') !== undefined;
 
 export function myVote(view: GameView): Seat | 'leave' | 'stay' | null {
   if (!view.ballot || !view.you) return null;
@@ -81,15 +67,7 @@ export function myVote(view: GameView): Seat | 'leave' | 'stay' | null {
 }
 
 /** Seats this player may vote for in the ballot open now. */
-export function voteTargets(view: GameView): Seat[] {
-  const b = view.ballot;
-  if (!b || !view.you) return [];
-  const pool =
-    view.settings.voting === 'majority'
-      ? view.seats.filter((s) => s.alive).map((s) => s.seat)
-      : b.candidates.filter((c) => view.seats.some((s) => s.seat === c && s.alive));
-  return view.settings.selfVote ? pool : pool.filter((seat) => seat !== view.you?.seat);
-}
+export const voteTargets = (view: GameView): Seat[] => mayDo(view, 'vote')?.targets ?? [];
 
 /** Votes per candidate so far (an open vote: everyone sees the hands). */
 export function voteCounts(view: GameView): Map<Seat | 'leave' | 'stay', number> {
@@ -108,56 +86,46 @@ export type TileIntent =
 /** Abilities that make no sense on oneself: the UI does not offer one's own tile for them. */
 const OUTWARD = new Set(['shoot', 'check', 'block', 'kill']);
 
-/** The seats a tap may target for an intent: only living players, and only sensible ones. */
+/** The seats a tap may target for an intent: those the view allows, and only sensible ones. */
 export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
   if (!intent) return [];
-  const living = view.seats.filter((s) => s.alive).map((s) => s.seat);
   const mine = view.you?.seat ?? null;
   switch (intent.kind) {
     case 'act': {
       // The view says whom the rules allow; the mafia still shoots outward: its own members are not offered.
-      const allowed = view.you?.abilities.find((a) => a.ability === intent.ability)?.targets ?? [];
+      const allowed = view.may.find((m) => m.type === 'act' && m.ability === intent.ability)?.targets ?? [];
       const mates = intent.ability === 'shoot' ? (view.you?.teammates ?? []) : [];
       return OUTWARD.has(intent.ability) ? allowed.filter((s) => s !== mine && !mates.includes(s)) : allowed;
     }
-    case 'nominate': {
-      // Where nobody votes for himself, nobody puts himself up either (the engine refuses it: self_vote).
-      const taken = new Set(view.nominations.map((n) => n.target));
-      if (!view.settings.selfVote && mine !== null) taken.add(mine);
-      return living.filter((s) => !taken.has(s));
-    }
+    case 'nominate':
+      return mayDo(view, 'nominate')?.targets ?? [];
     case 'vote':
       return voteTargets(view);
     case 'bestMove':
-      return view.seats.map((s) => s.seat).filter((s) => s !== mine);
+      // Naming oneself is allowed but says nothing: the guess is about the others.
+      return (mayDo(view, 'bestMove')?.targets ?? []).filter((s) => s !== mine);
   }
 }
 
-/** Night abilities this player still has to use tonight. */
-export function openAbilities(view: GameView): string[] {
-  if (!playsOwnMoves(view)) return [];
-  return (view.you?.abilities ?? []).filter((a) => !a.done).map((a) => a.ability);
-}
+/** The abilities this player may use now, each with the seats it may name. */
+export const actOffers = (view: GameView): Array<{ ability: string; targets: Seat[] }> =>
+  view.may.flatMap((m) =>
+    m.type === 'act' && m.ability !== undefined && m.as === undefined
+      ? [{ ability: m.ability, targets: m.targets ?? [] }]
+      : [],
+  );
+
+/** Night abilities this player may still use tonight. */
+export const openAbilities = (view: GameView): string[] => actOffers(view).map((a) => a.ability);
 
 /** The best move (sport): the first player killed at night names three seats during his last word. */
-export function bestMoveOpen(view: GameView): boolean {
-  const b = view.bestMove;
-  return b?.open === true && b.targets === null && view.you?.seat === b.seat;
-}
+export const bestMoveOpen = (view: GameView): boolean => mayDo(view, 'bestMove') !== undefined;
 
-/**
- * A living player may give up and leave at once, from the deal to the end; not at a moderated table, where
- * the host records every move and a player's phone only watches.
- */
-export function canGiveUp(view: GameView): boolean {
-  if (!alive(view) || !playsOwnMoves(view) || view.over) return false;
-  return view.phase.kind === 'day' || view.phase.kind === 'night';
-}
+/** A living player may give up and leave at once, from the deal to the end, where he plays his own moves. */
+export const canGiveUp = (view: GameView): boolean => mayDo(view, 'giveUp') !== undefined;
 
 /** Chat channels this player may write on now; presets played by voice have none (A3). */
-export function writableChannels(view: GameView): Channel[] {
-  return mayDo(view, 'say')?.channels ?? [];
-}
+export const writableChannels = (view: GameView): Channel[] => mayDo(view, 'say')?.channels ?? [];
 
 /** Names by seat, for announcements ("Seat 4 · Ann"). */
 export function nameOf(view: GameView, seat: Seat): string {

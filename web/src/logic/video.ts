@@ -1,7 +1,7 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
-import { ROLES } from '../../../shared/roles/index.js';
 import type { Endpoint, Media, PeerLink } from '../../../shared/video/links.js';
 import type { GameView } from '../../../shared/views/types.js';
+import { mayDo } from './screen.js';
 
 /**
  * Sixteen seats in a full mesh send their picture fifteen times over: small frames at a low rate keep a
@@ -61,15 +61,13 @@ export function videoTiles(view: GameView, peers: readonly PeerLink[]): VideoTil
   }));
 }
 
-/** The mafia microphone (A3) can be switched by this player now: a living mafioso while the mafia is awake. */
+/**
+ * The mafia microphone (A3) can be switched by this player now: a living mafioso (an awakened Werewolf too,
+ * C14) while the mafia is awake, as the view's `may` says.
+ */
 export function mafiaMicState(view: GameView): 'off' | 'on' | null {
   const you = view.you;
-  if (!you?.role || !you.alive || !view.settings.chat || view.settings.master === 'moderator') return null;
-  if (ROLES[you.role].meets !== 'mafia' || view.phase.kind !== 'night') return null;
-  const stage = view.phase.stage;
-  if (stage !== 'intro' && stage !== 'actions' && stage !== 'wake') return null;
-  // A narrator wakes one group at a time: the mafia's abilities are listed only while the mafia is awake.
-  if (stage === 'wake' && you.abilities.length === 0) return null;
+  if (!you || !mayDo(view, 'mafiaMic')) return null;
   return you.mafiaMic.includes(you.seat) ? 'on' : 'off';
 }
 

@@ -1,6 +1,7 @@
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { VoteValue } from '../../../shared/log/records.js';
 import type { GameView } from '../../../shared/views/types.js';
+import { mayDo } from './screen.js';
 
 /*
  * Every rule set the seeds give votes in the open: hands raised at a live table (sport, club, the role game),
@@ -78,18 +79,7 @@ export function verdictOf(view: GameView): Verdict | null {
 }
 
 /** "Ready to vote" is this player's to say now: a living player in an auto room's discussion, not yet said. */
-export function canSayReady(view: GameView): boolean {
-  const you = view.you;
-  const s = view.settings;
-  if (!you?.alive || s.master !== 'auto' || s.voting !== 'nominations') return false;
-  if (view.phase.kind !== 'day' || view.phase.stage !== 'discussion') return false;
-  return !view.ready.includes(you.seat);
-}
+export const canSayReady = (view: GameView): boolean => mayDo(view, 'readyToVote') !== undefined;
 
 /** The auto room's host may cut the day's discussion short. */
-export const canEndDiscussion = (view: GameView): boolean =>
-  view.viewer === 'host' &&
-  view.settings.master === 'auto' &&
-  view.settings.voting === 'nominations' &&
-  view.phase.kind === 'day' &&
-  view.phase.stage === 'discussion';
+export const canEndDiscussion = (view: GameView): boolean => mayDo(view, 'endDiscussion') !== undefined;

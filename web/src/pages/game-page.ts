@@ -30,6 +30,7 @@ import {
   bestMoveOpen,
   canGiveUp,
   canNominate,
+  canUnvote,
   holdsFloor,
   knowTeamState,
   myVote,
@@ -201,7 +202,7 @@ export class GamePage extends LitElement {
         : [...this.picked, seat].slice(-3);
       return;
     }
-    if (intent?.kind === 'vote' && myVote(v) === seat) {
+    if (intent?.kind === 'vote' && myVote(v) === seat && canUnvote(v)) {
       command(this, { type: 'unvote' });
       return;
     }
@@ -357,6 +358,7 @@ export class GamePage extends LitElement {
       .ballot=${v.ballot}
       .mode=${ballotMode(v)}
       .mine=${myVote(v)}
+      .unvote=${canUnvote(v)}
       .targets=${voteTargets(v)}
       .names=${namesOf(v)}
       .lines=${voteLines(v)}

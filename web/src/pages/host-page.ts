@@ -2,6 +2,7 @@ import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { Command } from '../../../shared/engine/commands.js';
 import type { AbilityId } from '../../../shared/roles/index.js';
 import type { GameView } from '../../../shared/views/types.js';
@@ -24,9 +25,9 @@ import type { RecordDetail } from '../components/night-script.js';
 import { emptyRoom, type RoomState, roomContext } from '../context/room-context.js';
 import { command } from '../events.js';
 import { seatAndName, wakeName } from '../i18n/names.js';
-import { bestMoveDesk, living, records } from '../logic/host-desk.js';
+import { bestMoveDesk, records, recordTargets } from '../logic/host-desk.js';
 import { canPassPhone } from '../logic/pass-phone.js';
-import { nameOf, namesOf } from '../logic/screen.js';
+import { mayDo, nameOf, namesOf } from '../logic/screen.js';
 import { verdictOf } from '../logic/votes.js';
 import { shared } from '../styles/shared.js';
 
@@ -85,7 +86,8 @@ export class HostPage extends LitElement {
           ? html`<sc-night-script
               .host=${h}
               .names=${names}
-              .living=${living(v)}
+              .targets=${(seats: Seat[], ability: string, joint: boolean) => recordTargets(v, seats, ability, joint)}
+              .miss=${mayDo(v, 'recordShot')?.miss === true}
               .recording=${records(v)}
               @sc-record=${(e: CustomEvent<RecordDetail>) => this.record(e.detail)}
             ></sc-night-script>

@@ -25,8 +25,8 @@ import { optionName, presetName, settingName } from '../i18n/setting-labels.js';
 import { type DealChoice, dealingOf } from '../logic/deal.js';
 import { records } from '../logic/host-desk.js';
 import { joinLink } from '../logic/join-code.js';
-import { nameOf, namesOf, writableChannels } from '../logic/screen.js';
-import { roleCounts, rolesOf } from '../logic/settings-fields.js';
+import { mayDo, nameOf, namesOf, writableChannels } from '../logic/screen.js';
+import { roleCounts } from '../logic/settings-fields.js';
 import { shared } from '../styles/shared.js';
 
 /** The room before the game: the code to join by, the seats, the settings, and the deal. */
@@ -141,16 +141,13 @@ export class LobbyPage extends LitElement {
   }
 
   private seatsCard(v: GameView) {
-    const preset = PRESETS[v.settings.preset];
-    const free = Array.from({ length: preset.maxPlayers }, (_, i) => i + 1).filter(
-      (s) => !v.seats.some((x) => x.seat === s),
-    );
+    const free = (mayDo(v, 'takeSeat')?.targets ?? []).filter((s) => s !== v.you?.seat);
     return html`<section class="card" aria-labelledby="seats-h">
       <h2 id="seats-h">${msg(str`Players: ${v.seats.length}`, { id: 'lobby.players' })}</h2>
       ${v.seats.length === 0 ? html`<p class="muted">${msg('Nobody has joined yet.', { id: 'lobby.empty' })}</p>` : ''}
       <sc-seat-grid .seats=${v.seats} .you=${v.you?.seat ?? null} .label=${msg('Seats', { id: 'lobby.seats' })}></sc-seat-grid>
       ${
-        v.you && v.phase.stage === 'lobby' && free.length > 0
+        v.you && free.length > 0
           ? html`<label for="move">${msg('Move to seat', { id: 'lobby.move' })}</label>
             <select
               id="move"
@@ -161,7 +158,7 @@ export class LobbyPage extends LitElement {
             </select>`
           : ''
       }
-      ${v.you && v.phase.stage === 'lobby' ? this.leaveKey() : ''}
+      ${mayDo(v, 'leave') ? this.leaveKey() : ''}
     </section>`;
   }
 
@@ -182,7 +179,7 @@ export class LobbyPage extends LitElement {
 
   /** The host renames, moves and removes the players seated so far. */
   private manageSeats(v: GameView) {
-    if (v.seats.length === 0) return '';
+    if (!mayDo(v, 'removeSeat')) return '';
     return html`<details class="manage">
       <summary>${msg('Manage the seats', { id: 'manage.title' })}</summary>
       <sc-seat-manager
@@ -198,7 +195,8 @@ export class LobbyPage extends LitElement {
   private hostCard(v: GameView) {
     const preset = PRESETS[v.settings.preset];
     const n = v.seats.length;
-    const ready = n >= preset.minPlayers && n <= preset.maxPlayers && (!records(v) || this.deal !== null);
+    // The moderator also chooses how the cards are dealt before he may start.
+    const ready = mayDo(v, 'start') !== undefined && (!records(v) || this.deal !== null);
     const need =
       preset.minPlayers === preset.maxPlayers
         ? msg(str`Players needed: exactly ${preset.minPlayers}.`, { id: 'lobby.needExactly' })
@@ -209,9 +207,9 @@ export class LobbyPage extends LitElement {
       <h2 id="host-h">${msg('You host this room', { id: 'lobby.host' })}</h2>
       <p class=${ready ? 'muted' : ''}>${need}</p>
       ${this.manageSeats(v)}
-      ${records(v) ? this.guestForm() : this.guestsWithoutPhone()}
+      ${mayDo(v, 'seatPlayer') ? (records(v) ? this.guestForm() : this.guestsWithoutPhone()) : ''}
       ${records(v) ? html`<sc-deal-choice .chosen=${this.deal} @sc-deal=${(e: CustomEvent<DealChoice>) => this.chooseDeal(v, e.detail)}></sc-deal-choice>` : ''}
-      ${v.settings.dealing === 'manual' ? this.assignRoles(v) : ''}
+      ${this.assignRoles(v)}
       ${v.settings.dealing === 'cards' ? this.picksForPhoneless(v) : ''}
       <details>
         <summary>${msg('Settings', { id: 'lobby.settings' })}: ${presetName(v.settings.preset)}</summary>
@@ -293,10 +291,15 @@ export class LobbyPage extends LitElement {
   }
 
   private assignRoles(v: GameView) {
+    const assign = mayDo(v, 'assignRole');
+    if (!assign) return '';
+    const roles = assign.roles ?? [];
     return html`<h3>${msg('Deal the roles', { id: 'lobby.assign' })}</h3>
       <div class="assign">
-        ${v.seats.map(
-          (s) => html`<label for=${`as-${s.seat}`}>${seatAndName(s.seat, s.name)}</label>
+        ${v.seats
+          .filter((s) => assign.targets?.includes(s.seat))
+          .map(
+            (s) => html`<label for=${`as-${s.seat}`}>${seatAndName(s.seat, s.name)}</label>
             <select
               id=${`as-${s.seat}`}
               @change=${(e: Event) =>
@@ -306,9 +309,9 @@ export class LobbyPage extends LitElement {
                   role: (e.target as HTMLSelectElement).value as RoleId,
                 })}
             >
-              ${rolesOf(v.settings.preset).map((r) => html`<option value=${r} ?selected=${(s.role ?? 'civilian') === r}>${roleName(r)}</option>`)}
+              ${roles.map((r) => html`<option value=${r} ?selected=${(s.role ?? 'civilian') === r}>${roleName(r)}</option>`)}
             </select>`,
-        )}
+          )}
       </div>`;
   }
 
@@ -330,7 +333,8 @@ export class LobbyPage extends LitElement {
 
   private cardsCard(v: GameView) {
     const picker = v.speaker;
-    const mine = picker !== null && (v.you?.seat === picker || (v.viewer === 'host' && records(v)));
+    const offer = v.you ? mayDo(v, 'pickCard') : picker === null ? undefined : mayDo(v, 'pickCard', picker);
+    const mine = offer !== undefined;
     const taken = Object.values(v.cards?.picked ?? {});
     const pick = (card: number) =>
       command(this, v.you ? { type: 'pickCard', card } : { type: 'pickCard', card, as: picker ?? undefined });
