@@ -131,6 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       linkKey: localLinkKey(kind === 'memory' ? null : (options.dataDir ?? '.data')),
       clock: app.deps.clock,
       readLinkTtlSeconds: options.readLinkTtlSeconds,
+      signer: backend.logSigner,
     },
     log,
   );

@@ -94,6 +94,8 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
       return `seat ${e.seat} is free again`;
     case 'rematchOpened':
       return `the table plays again in room ${e.code}`;
+    case 'logSealed':
+      return `the server signs the log as it stands at version ${e.receipt.version}`;
     case 'roleAssigned':
       return knowsRole(e.seat) ? `seat ${e.seat} is given the ${e.role} card` : null;
     case 'deckShuffled':

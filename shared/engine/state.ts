@@ -1,5 +1,6 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
 import type { ForumAction, ForumState } from '../forum/state.js';
+import type { LogReceipt } from '../log/events.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -72,6 +73,8 @@ export interface GameState {
   devices: Record<string, string>;
   /** The game the same table went on to play, once the host opened it. */
   rematch: { gameId: string; code: string } | null;
+  /** The server's signature of the log as the game ended (`logSealed`); null until then. */
+  receipt: LogReceipt | null;
   /** Seat → role once dealt; during manual dealing the host's assignments so far. */
   roles: Record<string, RoleId>;
   /** Face-down cards (hidden-card dealing) and who picked which. */
@@ -148,6 +151,7 @@ export const initialState: GameState = {
   names: {},
   devices: {},
   rematch: null,
+  receipt: null,
   roles: {},
   deck: null,
   picks: {},

@@ -14,6 +14,21 @@ import type {
   VoteValue,
 } from './records.js';
 
+/**
+ * The deployment's signature of a log's head: its game, a version and that commit's hash, signed with the
+ * deployment's private key (Ed25519; the statement signed is `sealStatement`, shared/audit/seal.ts).
+ * Anyone holding the published public key can check it; nobody without the private key can make one.
+ */
+export interface LogReceipt {
+  gameId: string;
+  version: number;
+  hash: string;
+  /** Names the key: base64url of the SHA-256 of its public key (SPKI, DER). */
+  keyId: string;
+  /** base64url. */
+  signature: string;
+}
+
 /** Everything that ever happens to a game. Events record results, never intentions: replay needs no rules. */
 export type GameEvent =
   | { type: 'gameCreated'; settings: Settings; hostName: string; at: number }
@@ -76,6 +91,8 @@ export type GameEvent =
   | { type: 'quietCounted'; quiet: number }
   | { type: 'winDecided'; winner: Winner; winners: Seat[] }
   | { type: 'gameEnded'; winner: Winner; winners: Seat[] }
+  /** The server signed the head of the log at the game's end: every player's receipt of the game he played. */
+  | { type: 'logSealed'; receipt: LogReceipt }
   // The forum game (seed 003): its orders, its night's newspaper and the holdings that follow.
   | { type: 'forumActed'; action: ForumAction }
   | { type: 'forumNightResolved'; round: number; lines: NewspaperLine[]; forum: ForumState }

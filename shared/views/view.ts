@@ -264,6 +264,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     forum: forumViewFor(s, viewer, privileged || over),
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
+    receipt: viewer.kind === 'spectator' ? null : s.receipt,
     story: over ? storyOf(s) : null,
     // Last, so the fan-out can tell a round that only added chat from one that changed the rest.
     chat: chatFor(s, viewer),
