@@ -94,7 +94,8 @@ export async function openRoom(
   const now = deps.clock.now();
   const decision = createGame(settings, hostName, { actor: 'host', now }, seats);
   if (!decision.ok) return { ok: false, reply: refused('create', undefined, decision.rejection) };
-  if (!(await deps.openRooms.admit(deps, sourceIp))) {
+  const gameId = deps.ids.gameId();
+  if (!(await deps.openRooms.admit(deps, sourceIp, gameId))) {
     return {
       ok: false,
       reply: {
@@ -103,9 +104,24 @@ export async function openRoom(
       },
     };
   }
-  const gameId = deps.ids.gameId();
+  try {
+    return await firstCommit(deps, gameId, settings, hostName, seats, now, decision.events);
+  } finally {
+    deps.openRooms.settled(gameId);
+  }
+}
+
+/** The room's code, its first commit and its host's token, once the room was admitted. */
+async function firstCommit(
+  deps: AppDeps,
+  gameId: string,
+  settings: SettingsInput,
+  hostName: string,
+  seats: CarriedSeat[],
+  now: number,
+  events: unknown[],
+): Promise<OpenedRoom> {
   const code = await claimCode(deps, gameId);
-  deps.openRooms.opened(sourceIp, gameId);
   const command = {
     type: 'create' as const,
     settings,
@@ -113,13 +129,7 @@ export async function openRoom(
     release: RELEASE,
     ...(seats.length > 0 ? { seats } : {}),
   };
-  const commit = makeCommit(
-    { gameId, commandId: 'create', actor: 'host', command },
-    1,
-    '',
-    now,
-    decision.events,
-  );
+  const commit = makeCommit({ gameId, commandId: 'create', actor: 'host', command }, 1, '', now, events);
   const appended = await deps.store.append(commit);
   if (!appended.ok) throw new Error(`game ${gameId} already has a first commit`);
   const hostToken = mintToken(deps.ids, commit.seq);
