@@ -8,6 +8,7 @@ import { Deadlines } from './constructs/deadlines.js';
 import { EventsTable } from './constructs/events-table.js';
 import { GameLogDownload } from './constructs/game-log-download.js';
 import { GameHandlers } from './constructs/handlers.js';
+import { LogSigningKey } from './constructs/log-signing-key.js';
 import { Projector } from './constructs/projector.js';
 import { ScheduledDeadlines } from './constructs/scheduled-deadlines.js';
 import { WebHosting } from './constructs/web-hosting.js';
@@ -52,6 +53,7 @@ export class SleepingCityStack extends Stack {
   readonly projector: Projector;
   readonly deadlines: (Deadlines | ScheduledDeadlines) & DeadlineScheduling;
   readonly gameLog: GameLogDownload;
+  readonly logKey: LogSigningKey;
   readonly push: WebPush;
   readonly web: WebHosting;
   readonly alarms: Alarms;
@@ -85,6 +87,9 @@ export class SleepingCityStack extends Stack {
       entry: join(props.handlersDir, 'game-log.ts'),
       table,
       readLinkTtl: props.readLinkTtl,
+    });
+    this.logKey = new LogSigningKey(this, 'LogSigningKey', {
+      signers: [defaultRoute, deadline, sweeper, this.gameLog.handler],
     });
     this.web = new WebHosting(this, 'Web', {
       webDistDir: props.webDistDir,
@@ -121,6 +126,14 @@ export class SleepingCityStack extends Stack {
     new CfnOutput(this, 'GameLogUrl', {
       value: this.gameLog.url.url,
       description: "Finished games' logs for their participants (the PWA reads it from config.json)",
+    });
+    new CfnOutput(this, 'LogKeyUrl', {
+      value: `${this.gameLog.url.url}api/log-key`,
+      description: "The deployment's public key that checks its logs' seals (mafia audit --key)",
+    });
+    new CfnOutput(this, 'LogSigningKeySecretArn', {
+      value: this.logKey.secret.secretArn,
+      description: 'The log signing key (mafia export --table … --log-key-secret)',
     });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The game log (retained)' });
     new CfnOutput(this, 'VapidSecretArn', {

@@ -49,6 +49,31 @@ type Step =
  * append is awaited before the next command of the game is decided.
  */
 export async function commitAttempt(deps: AppDeps, attempt: Attempt): Promise<Outcome> {
+  const outcome = await commitOnce(deps, attempt);
+  if (outcome.kind === 'appended') await sealIfEnded(deps, outcome.commit);
+  return outcome;
+}
+
+/**
+ * The commit that ended a game is followed by the server's signature of it (`seal`): every player's view then
+ * carries the receipt of the log he played. The seal names the ending commit, whatever was appended in
+ * between (a last word of chat), and is recorded once. A signer that fails leaves the game without
+ * receipts (the error goes to the handler's log); the download still seals the log it sends.
+ */
+async function sealIfEnded(deps: AppDeps, commit: Commit): Promise<void> {
+  if (deps.logSigner === undefined) return;
+  if (!(commit.events as { type?: unknown }[]).some((e) => e.type === 'gameEnded')) return;
+  const receipt = await deps.logSigner.seal(commit.gameId, commit.seq, commit.hash);
+  const sealed = await commitOnce(deps, {
+    gameId: commit.gameId,
+    commandId: `seal:${commit.seq}`,
+    actor: 'system',
+    command: { type: 'seal', receipt },
+  });
+  if (sealed.kind === 'busy') throw new Error(`the seal of game ${commit.gameId} lost ${sealed.races} races`);
+}
+
+async function commitOnce(deps: AppDeps, attempt: Attempt): Promise<Outcome> {
   const { maxAttempts } = deps.options;
   for (let lost = 0; lost < maxAttempts; lost++) {
     if (lost > 0) {

@@ -5,6 +5,7 @@ import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
 import type { GameHeads } from '../ports/game-heads.js';
 import type { Ids } from '../ports/ids.js';
+import type { LogSigner } from '../ports/log-signer.js';
 import type { Meter } from '../ports/meter.js';
 import type { PushPorts } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
@@ -30,6 +31,11 @@ export interface AppPorts {
   ids: Ids;
   /** Web Push to readers whose app is closed; absent where no VAPID keys are configured. */
   push?: PushPorts;
+  /**
+   * Signs the log of each game as it ends, for the players' receipts; absent in functions that never end
+   * a game (the projector, $connect).
+   */
+  logSigner?: LogSigner;
 }
 
 export interface AppOptions {

@@ -1,4 +1,4 @@
-import { parseCommand } from '../../shared/index.js';
+import { parseCommand, type ServerFrame } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import { commitAttempt } from './commit.js';
 import { type AppDeps, bindingExpiry } from './deps.js';
@@ -79,9 +79,12 @@ export async function handleCommand(
         ],
         log: { ...withGame, outcome: 'stale_version', version: outcome.version },
       };
-    case 'appended':
-      await followSeatMoves(deps, outcome.game, outcome.version);
-      return ack(commandId, outcome.version, withGame, 'accepted');
+    case 'appended': {
+      // The sender hears his command was taken before what it did to his own seat (a leave ends his token).
+      const after = await followSeatMoves(deps, outcome.game, outcome.version, connectionId);
+      const reply = ack(commandId, outcome.version, withGame, 'accepted');
+      return { ...reply, frames: [...reply.frames, ...after] };
+    }
     case 'duplicate':
     case 'unchanged':
       return ack(commandId, outcome.version, withGame, outcome.kind);
@@ -98,28 +101,35 @@ function ack(commandId: string, version: number, log: Omit<ReplyLog, 'outcome'>,
  * built before the move was for the seat he left. A player who left the table (or was removed) is cut
  * loose: his connections are unbound and told so, and never see the seat's next player.
  */
-async function followSeatMoves(deps: AppDeps, game: HeldGame, version: number): Promise<void> {
+async function followSeatMoves(
+  deps: AppDeps,
+  game: HeldGame,
+  version: number,
+  sender: string,
+): Promise<ServerFrame[]> {
   const moves = game.moves.filter((m) => m.seq === version);
-  if (moves.length === 0) return;
+  if (moves.length === 0) return [];
   const connections = await deps.directory.connectionsOf(game.gameId);
   const folded = game.folded;
+  // The sender's own frames go out after his ack, in the reply; the others' are posted now.
+  const forSender: ServerFrame[] = [];
   for (const move of moves) {
     for (const c of connections) {
       if (c.seat !== move.from) continue;
+      const send = (frame: ServerFrame) =>
+        c.connectionId === sender ? forSender.push(frame) : deps.fanOut.post(c.connectionId, frame);
       if (move.to === null) {
         await deps.directory.unbindConnection(c.connectionId);
-        await deps.fanOut.post(
-          c.connectionId,
-          errorFrame('bad_token', 'you are no longer seated at this table'),
-        );
+        await send(errorFrame('bad_token', 'you are no longer seated at this table'));
         continue;
       }
       const binding = { gameId: game.gameId, seat: move.to };
       await deps.directory.bindConnection(c.connectionId, binding, bindingExpiry(deps));
-      for (const frame of viewWithChat(folded, move.to)) await deps.fanOut.post(c.connectionId, frame);
-      await deps.fanOut.post(c.connectionId, linksFrame(folded, move.to));
+      for (const frame of viewWithChat(folded, move.to)) await send(frame);
+      await send(linksFrame(folded, move.to));
     }
   }
+  return forSender;
 }
 
 function commandType(command: unknown): string | undefined {

@@ -16,6 +16,11 @@ export interface Limits {
   joinsPerAddress: Rate | null;
   /** Rooms still in their lobby that one address may hold open; null: no such bound. */
   roomsPerAddress: number | null;
+  /**
+   * Log lines for refused frames (rate-limited, malformed, …) one address causes per window: past them its
+   * refusals are counted and said in one line when the window ends, so a flood cannot fill the disk.
+   */
+  refusalLog: { lines: number; perMs: number };
 }
 
 /**
@@ -30,4 +35,5 @@ export const DEFAULT_LIMITS: Limits = {
   joins: { perSecond: 0.5, burst: 5 },
   joinsPerAddress: { perSecond: 2, burst: 30 },
   roomsPerAddress: 10,
+  refusalLog: { lines: 20, perMs: 10_000 },
 };

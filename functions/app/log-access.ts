@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LogCommit } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
+import type { LogSeal } from '../../shared/audit/seal.js';
 import type { Clock } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
+import type { LogSigner } from '../ports/log-signer.js';
 import { grantOf, hashToken } from './tokens.js';
 
 /**
@@ -21,6 +23,8 @@ export interface LogAccessPorts {
   clock: Clock;
   /** How long a read-only link opens its game after the host made it; `DEFAULT_READ_LINK_TTL_SECONDS`. */
   readLinkTtlSeconds?: number;
+  /** Seals the log sent with the deployment's key, which it also publishes (`GET /api/log-key`). */
+  signer: LogSigner;
 }
 
 /** A month: long enough for a club's appeal or a league's review, short enough that a leaked link dies. */
@@ -45,7 +49,7 @@ const badToken: LogRefusal = {
 };
 
 /**
- * A finished game's whole log, for one of its participants (a seat's or the host's token) or for the holder
+ * A finished game's whole log, sealed, for one of its participants (a seat's or the host's token) or for the holder
  * of its read-only link. While the game runs it is refused to everyone: the log holds every role and every
  * night's moves. The refusal says the game is running only to those who may read it once it ends.
  */
@@ -53,7 +57,7 @@ export async function finishedLog(
   ports: LogAccessPorts,
   gameId: string,
   token: string,
-): Promise<{ ok: true; commits: LogCommit[] } | LogRefusal> {
+): Promise<{ ok: true; commits: LogCommit[]; seal: LogSeal } | LogRefusal> {
   const holder = await holderOf(ports, gameId, token);
   if (holder === null) return badToken;
   if (typeof holder === 'object') {
@@ -74,7 +78,9 @@ export async function finishedLog(
       message: 'the game is still running: its log opens when it ends',
     };
   }
-  return { ok: true, commits };
+  // Sealed as sent: its head, signed, so a reader can prove this is the log the server gave.
+  const head = commits[commits.length - 1];
+  return { ok: true, commits, seal: await ports.signer.seal(gameId, head.seq, head.hash) };
 }
 
 /**

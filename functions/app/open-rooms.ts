@@ -20,27 +20,36 @@ export async function roomIsOpen(deps: AppDeps, gameId: string): Promise<boolean
 /**
  * The rooms each address created that may still be open, so that one address cannot hold more than
  * `limit` lobbies at once. Counted in this process (on AWS, per function instance); a room is checked
- * again, and dropped once closed, only when its address is at the limit.
+ * again, and dropped once closed, only when its address is at the limit. A room counts from the moment it
+ * is admitted, before its code is claimed and its first commit written: creates that arrive together are
+ * admitted one at a time, never all on the count from before any of them.
  */
 export class OpenRooms {
   private readonly byAddress = new Map<string, Set<string>>();
+  /** Admitted rooms still being created: not yet in the log, so not to be found closed and dropped. */
+  private readonly creating = new Set<string>();
 
   constructor(private readonly limit: number | null) {}
 
-  /** Whether the address may open one more room. */
-  async admit(deps: AppDeps, address: string | undefined): Promise<boolean> {
+  /** Whether the address may open the room `gameId`; if so, it counts against the address at once. */
+  async admit(deps: AppDeps, address: string | undefined, gameId: string): Promise<boolean> {
     if (this.limit === null || address === undefined) return true;
-    const rooms = this.byAddress.get(address);
-    if (rooms === undefined || rooms.size < this.limit) return true;
-    for (const gameId of [...rooms]) if (!(await roomIsOpen(deps, gameId))) rooms.delete(gameId);
-    if (rooms.size === 0) this.byAddress.delete(address);
-    return rooms.size < this.limit;
-  }
-
-  opened(address: string | undefined, gameId: string): void {
-    if (this.limit === null || address === undefined) return;
+    const held = this.byAddress.get(address);
+    if (held !== undefined && held.size >= this.limit) {
+      for (const id of [...held])
+        if (!this.creating.has(id) && !(await roomIsOpen(deps, id))) held.delete(id);
+    }
+    // Looked up again: others may have been admitted while the rooms were checked.
     const rooms = this.byAddress.get(address) ?? new Set<string>();
+    if (rooms.size >= this.limit) return false;
     rooms.add(gameId);
     this.byAddress.set(address, rooms);
+    this.creating.add(gameId);
+    return true;
+  }
+
+  /** The room's creation finished, or failed: from now on it counts only while it is open. */
+  settled(gameId: string): void {
+    this.creating.delete(gameId);
   }
 }

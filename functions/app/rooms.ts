@@ -104,7 +104,8 @@ export async function openRoom(
   const now = deps.clock.now();
   const decision = createGame(settings, hostName, { actor: 'host', now }, seats, hostDevice);
   if (!decision.ok) return { ok: false, reply: refused('create', undefined, decision.rejection) };
-  if (!(await deps.openRooms.admit(deps, sourceIp))) {
+  const gameId = deps.ids.gameId();
+  if (!(await deps.openRooms.admit(deps, sourceIp, gameId))) {
     return {
       ok: false,
       reply: {
@@ -113,9 +114,23 @@ export async function openRoom(
       },
     };
   }
-  const gameId = deps.ids.gameId();
+  try {
+    return await firstCommit(deps, gameId, { settings, hostName, seats, hostDevice }, now, decision.events);
+  } finally {
+    deps.openRooms.settled(gameId);
+  }
+}
+
+/** The room's code, its first commit and its host's token, once the room was admitted. */
+async function firstCommit(
+  deps: AppDeps,
+  gameId: string,
+  room: { settings: SettingsInput; hostName: string; seats: CarriedSeat[]; hostDevice: string | undefined },
+  now: number,
+  events: unknown[],
+): Promise<OpenedRoom> {
+  const { settings, hostName, seats, hostDevice } = room;
   const code = await claimCode(deps, gameId);
-  deps.openRooms.opened(sourceIp, gameId);
   const command = {
     type: 'create' as const,
     settings,
@@ -124,13 +139,7 @@ export async function openRoom(
     ...(seats.length > 0 ? { seats } : {}),
     ...(hostDevice === undefined ? {} : { hostDevice }),
   };
-  const commit = makeCommit(
-    { gameId, commandId: 'create', actor: 'host', command },
-    1,
-    '',
-    now,
-    decision.events,
-  );
+  const commit = makeCommit({ gameId, commandId: 'create', actor: 'host', command }, 1, '', now, events);
   const appended = await deps.store.append(commit);
   if (!appended.ok) throw new Error(`game ${gameId} already has a first commit`);
   const hostToken = mintToken(deps.ids, commit.seq);

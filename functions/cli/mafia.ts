@@ -5,6 +5,7 @@ import { type LogCommit, verifyChain } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import { parseJsonLines, toJsonLines } from '../../shared/audit/log-lines.js';
 import { foldTo, momentOf } from '../../shared/audit/replay.js';
+import type { LogSeal, SealVerifier } from '../../shared/audit/seal.js';
 import { isSheetLocale, SHEET_LOCALES } from '../../shared/audit/sheet-labels/index.js';
 import { renderAnySheetHtml, sheetOf } from '../../shared/audit/sheets.js';
 import { formatTimelineLine, timeline } from '../../shared/audit/timeline.js';
@@ -12,11 +13,14 @@ import { parseViewer } from '../../shared/audit/viewer.js';
 import type { GameState } from '../../shared/engine/state.js';
 import { parseScenario, runScenario, type ScenarioRun } from '../../shared/play/scenario.js';
 import { tableLog } from '../../shared/play/table.js';
+import { ed25519Signer } from '../adapters/signing/ed25519.js';
 import { STALL_GRACE_MS } from '../app/deps.js';
+import { localLogKey } from '../local/log-key.js';
 import { RELEASE } from '../release.js';
 import { exportFromDataDir, exportFromDynamo } from './export.js';
 import { readLogFile } from './log-file.js';
 import { rearmOnDynamo, redriveOnDynamo, stalledOnDynamo, type TimerTarget } from './operations.js';
+import { auditKey, readReceipt, sealedLog } from './signed-log.js';
 import {
   auditTournamentExport,
   isTournamentExport,
@@ -26,14 +30,16 @@ import {
 } from './tournament.js';
 
 const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file and print the result (docs/protocol.md);
-                                         --log writes the game's log to OUT
+                                         --log writes the game's log to OUT, sealed with this
+                                         machine's key (DATA_DIR, default .data)
        mafia sheet FILE|LOG [--html [--lang L]]
                                          the game sheet of a scenario file or a log, as JSON or as a
                                          printable HTML page with --html, in L: en (default), ru, fr,
                                          es or ro (docs/sheet.md)
-       mafia export GAME_ID [--table T --region R]
-                                         print a game's log (JSON Lines): from the local data directory
-                                         (DATA_DIR, default .data), or from a DynamoDB table
+       mafia export GAME_ID [--table T --region R [--log-key-secret ARN]]
+                                         print a game's log (JSON Lines), sealed: from the local data
+                                         directory (DATA_DIR, default .data) with its key, or from a
+                                         DynamoDB table with the deployment's key (its secret)
        mafia stalled --table T --region R
                                          the games of a deployment waiting for a deadline more than
                                          five minutes past, one JSON line each (docs/operations.md)
@@ -44,8 +50,11 @@ const USAGE = `usage: mafia play FILE [--log OUT]         play a scenario file a
                                          after commits were dead-lettered: arm again every game whose
                                          deadline was set since TIME (the dead letter's
                                          approximateArrivalOfFirstRecord)
-       mafia audit LOG                     verify a log: chain, sequence, invariants, every command decided
-                                         again (docs/audit.md); exit 1 names the first bad seq
+       mafia audit LOG [--key KEY] [--receipt FILE]
+                                         verify a log: its seal by the deployment's key (KEY: a file or
+                                         the address of its /api/log-key; default this machine's), chain,
+                                         sequence, times, invariants, every command decided again, and
+                                         the player's receipt (docs/audit.md); exit 1 names the first bad seq
        mafia replay LOG --as VIEWER [--at SEQ]
                                          the view VIEWER (a seat, host, public, analyst) had at SEQ
        mafia timeline LOG [--as VIEWER]    one line per event, as VIEWER knew it (default analyst)
@@ -71,6 +80,9 @@ const VALUED = new Set([
   '--scheduler-role',
   '--deadline-function',
   '--since',
+  '--key',
+  '--receipt',
+  '--log-key-secret',
 ]);
 
 function parseArgs(args: string[]): Args | null {
@@ -122,8 +134,11 @@ export async function main(
       if (typeof run === 'number') return run;
       out.write(`${JSON.stringify(run.result)}\n`);
       const log = opt('--log');
-      if (typeof log === 'string')
-        writeFileSync(log, toJsonLines(tableLog(run.table, gameIdOf(target), RELEASE)));
+      if (typeof log === 'string') {
+        const signer = ed25519Signer(() => localLogKey(dataDir()));
+        const sealed = await sealedLog(tableLog(run.table, gameIdOf(target), RELEASE), signer);
+        writeFileSync(log, toJsonLines(sealed.commits, sealed.seal));
+      }
       return scenarioVerdict(run, target, err);
     }
     case 'sheet': {
@@ -140,22 +155,46 @@ export async function main(
       return game.run ? scenarioVerdict(game.run, target, err) : 0;
     }
     case 'export': {
-      if (!allowed('--table', '--region')) return usage();
+      if (!allowed('--table', '--region', '--log-key-secret')) return usage();
       const table = opt('--table');
       const region = opt('--region') ?? process.env.AWS_REGION;
+      const secret = opt('--log-key-secret');
       if (table !== undefined && typeof region !== 'string')
         return fail('--table needs --region (or AWS_REGION)');
+      if (secret !== undefined && typeof table !== 'string')
+        return fail("--log-key-secret is the deployment's: it goes with --table");
       let commits: LogCommit[];
       try {
         commits =
           typeof table === 'string'
             ? await exportFromDynamo(table, region as string, target)
-            : exportFromDataDir(process.env.DATA_DIR ?? '.data', target);
+            : exportFromDataDir(dataDir(), target);
       } catch (e) {
         return fail(`cannot read the store: ${(e as Error).message}`);
       }
       if (commits.length === 0) return fail(`no game ${target}`, 1);
-      out.write(toJsonLines(commits));
+      const signer =
+        typeof table !== 'string'
+          ? ed25519Signer(() => localLogKey(dataDir()))
+          : typeof secret === 'string'
+            ? (await import('../compose/aws.js')).logSignerFromEnv({ LOG_SIGNING_KEY_SECRET: secret })
+            : undefined;
+      if (signer === undefined) {
+        // The table's commits, unsealed: an audit of them fails until they are sealed by the deployment.
+        err.write(
+          'mafia: not sealed: give --log-key-secret (the LogSigningKeySecretArn output) to seal it\n',
+        );
+        out.write(toJsonLines(commits));
+        return 0;
+      }
+      const head = commits[commits.length - 1];
+      let seal: LogSeal;
+      try {
+        seal = await signer.seal(head.gameId, head.seq, head.hash);
+      } catch (e) {
+        return fail(`cannot seal the log: ${(e as Error).message}`);
+      }
+      out.write(toJsonLines(commits, seal));
       return 0;
     }
     case 'stalled': {
@@ -209,17 +248,43 @@ export async function main(
       return 0;
     }
     case 'audit': {
-      if (!allowed()) return usage();
+      if (!allowed('--key', '--receipt')) return usage();
       const exported = readTournamentExport(target);
       if (exported !== null) {
-        const result = auditTournamentExport(exported);
+        const key = opt('--key');
+        let verifier: SealVerifier;
+        try {
+          verifier = await auditKey(typeof key === 'string' ? key : undefined, dataDir());
+        } catch (e) {
+          return fail(`the key: ${(e as Error).message}`);
+        }
+        const result = auditTournamentExport(exported, verifier);
         if (!result.ok) return fail(`${target}: ${result.reason}`, 1);
         out.write(`${result.summary}\n`);
         return 0;
       }
       const log = readLogFile(target);
       if (!log.ok) return fail(`${target}: ${log.message}`);
-      const result = auditLog(log.commits, { release: RELEASE });
+      const key = opt('--key');
+      const receiptFile = opt('--receipt');
+      let verifier: SealVerifier;
+      let receipt: LogSeal | undefined;
+      try {
+        verifier = await auditKey(typeof key === 'string' ? key : undefined, dataDir());
+      } catch (e) {
+        return fail(`the key: ${(e as Error).message}`);
+      }
+      try {
+        receipt = typeof receiptFile === 'string' ? readReceipt(receiptFile) : undefined;
+      } catch (e) {
+        return fail(`${String(receiptFile)}: ${(e as Error).message}`);
+      }
+      const result = auditLog(log.commits, {
+        release: RELEASE,
+        verifier,
+        ...(log.seal === undefined ? {} : { seal: log.seal }),
+        ...(receipt === undefined ? {} : { receipt }),
+      });
       if (!result.ok) return fail(`${target}: seq ${result.seq}: ${result.reason}`, 1);
       out.write(`${result.summary}\n`);
       return 0;
@@ -278,6 +343,8 @@ function timerTarget(opt: (name: string) => string | true | undefined): TimerTar
     return { kind: 'scheduler', groupName: group, roleArn: role, targetArn: target };
   return 'name the timers: --state-machine ARN, or --schedule-group, --scheduler-role and --deadline-function';
 }
+
+const dataDir = () => process.env.DATA_DIR ?? '.data';
 
 const gameIdOf = (file: string) => `play-${basename(file).replace(/\.[^.]*$/, '')}`;
 

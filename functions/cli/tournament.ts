@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditLog } from '../../shared/audit/audit.js';
 import type { LogCommit } from '../../shared/audit/chain.js';
-import { parseJsonLines } from '../../shared/audit/log-lines.js';
+import { parseJsonLines, toJsonLines } from '../../shared/audit/log-lines.js';
+import type { SealVerifier } from '../../shared/audit/seal.js';
 import type { GameState } from '../../shared/engine/state.js';
 import { balanceOf } from '../../shared/tournament/seating.js';
 import {
@@ -28,7 +29,8 @@ export const TOURNAMENT_USAGE = `       mafia tournament seating FILE       the 
 /** What `mafia tournament export` writes and `mafia audit` checks. */
 export interface TournamentExport {
   tournament: Tournament;
-  logs: Record<string, LogCommit[]>;
+  /** Each game's log as the server sends it (JSON Lines closed by its seal), verbatim. */
+  logs: Record<string, string>;
   standings: TournamentResult['standings'];
   ratings: TournamentResult['ratings']['players'];
 }
@@ -71,14 +73,14 @@ export async function tournamentMain(args: string[], out: Out, err: Out): Promis
     out.write(`${JSON.stringify({ rounds, balance: balanceOf(seating) }, null, 2)}\n`);
     return 0;
   }
-  const logs: Record<string, LogCommit[]> = {};
+  const logs: Record<string, string> = {};
   for (const { gameId } of tournament.games) {
     try {
       logs[gameId] = await readLog(source, gameId);
     } catch (e) {
       return fail(`game ${gameId}: ${(e as Error).message}`);
     }
-    if (logs[gameId].length === 0) return fail(`game ${gameId}: no such game`, 1);
+    if (logs[gameId].trim() === '') return fail(`game ${gameId}: no such game`, 1);
   }
   const result = resultOfLogs(tournament, logs);
   if (typeof result === 'string') return fail(result, 1);
@@ -107,10 +109,11 @@ export async function tournamentMain(args: string[], out: Out, err: Out): Promis
  */
 export function auditTournamentExport(
   exported: TournamentExport,
+  verifier: SealVerifier,
 ): { ok: true; summary: string } | { ok: false; reason: string } {
   const tournament = parseTournament(exported.tournament);
   if ('code' in tournament) return { ok: false, reason: tournament.message };
-  const result = resultOfLogs(tournament, exported.logs ?? {});
+  const result = resultOfLogs(tournament, exported.logs ?? {}, verifier);
   if (typeof result === 'string') return { ok: false, reason: result };
   const recomputed = JSON.stringify({ standings: result.standings, ratings: result.ratings.players });
   const written = JSON.stringify({ standings: exported.standings, ratings: exported.ratings });
@@ -125,12 +128,28 @@ export function isTournamentExport(value: unknown): value is TournamentExport {
   return typeof value === 'object' && value !== null && 'tournament' in value && 'logs' in value;
 }
 
-function resultOfLogs(tournament: Tournament, logs: Record<string, LogCommit[]>): TournamentResult | string {
+/**
+ * The games folded from their logs, each audited first: with a verifier (the audit), a log must carry the
+ * deployment's seal; without one (printing standings), the chain and the rules are checked.
+ */
+function resultOfLogs(
+  tournament: Tournament,
+  logs: Record<string, string>,
+  verifier?: SealVerifier,
+): TournamentResult | string {
   const states: Record<string, GameState> = {};
   for (const { gameId } of tournament.games) {
-    const commits = logs[gameId];
-    if (commits === undefined) return `game ${gameId}: its log is missing`;
-    const audit = auditLog(commits, { release: RELEASE });
+    const text = logs[gameId];
+    if (typeof text !== 'string') return `game ${gameId}: its log is missing`;
+    const read = parseJsonLines(text);
+    if (!read.ok) return `game ${gameId}: ${read.message}`;
+    const other = read.commits.find((c) => c.gameId !== gameId);
+    if (other !== undefined) return `game ${gameId}: its log is the log of game ${other.gameId}`;
+    const audit = auditLog(read.commits, {
+      release: RELEASE,
+      ...(verifier === undefined ? {} : { verifier }),
+      ...(read.seal === undefined ? {} : { seal: read.seal }),
+    });
     if (!audit.ok) return `game ${gameId}: seq ${audit.seq}: ${audit.reason}`;
     states[gameId] = audit.state;
   }
@@ -172,11 +191,15 @@ function sourceOf(options: string[], needsLogs: boolean): Source | string {
   return { kind: 'data' };
 }
 
-/** A game's log: a downloaded file `<gameId>.jsonl` in --logs, a deployment's table, or the local data. */
-async function readLog(source: Source, gameId: string): Promise<LogCommit[]> {
-  if (source.kind === 'dynamo') return exportFromDynamo(source.table, source.region, gameId);
-  if (source.kind === 'data') return exportFromDataDir(process.env.DATA_DIR ?? '.data', gameId);
-  const read = parseJsonLines(readFileSync(join(source.dir, `${gameId}.jsonl`), 'utf8'));
-  if (!read.ok) throw new Error(read.message);
-  return read.commits;
+/**
+ * A game's log: a downloaded file `<gameId>.jsonl` in --logs, as the server sealed it; or read from a
+ * deployment's table or the local data, unsealed (`mafia export` seals those).
+ */
+async function readLog(source: Source, gameId: string): Promise<string> {
+  if (source.kind === 'files') return readFileSync(join(source.dir, `${gameId}.jsonl`), 'utf8');
+  const commits: LogCommit[] =
+    source.kind === 'dynamo'
+      ? await exportFromDynamo(source.table, source.region, gameId)
+      : exportFromDataDir(process.env.DATA_DIR ?? '.data', gameId);
+  return toJsonLines(commits);
 }

@@ -5,11 +5,14 @@ import { DynamoEventStore } from '../adapters/aws/dynamo/event-store.js';
 import { DynamoGameHeads } from '../adapters/aws/dynamo/game-heads.js';
 import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
 import { LinkKeySecret } from '../adapters/aws/secrets/link-key-secret.js';
+import { logKeyFromSecret } from '../adapters/aws/secrets/log-key-secret.js';
+import { ed25519Signer } from '../adapters/signing/ed25519.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
 import { type LogAccessPorts, readLinkTtlFromEnv } from '../app/log-access.js';
 import type { FanOut } from '../ports/fan-out.js';
+import type { LogSigner } from '../ports/log-signer.js';
 import type { PushPorts } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
@@ -37,6 +40,8 @@ export function directoryFromEnv(env: Env = process.env): DynamoDirectory {
  * its secret (REPLAY_LINK_KEY_SECRET) at first use.
  */
 export function logAccessFromEnv(env: Env = process.env): LogAccessPorts {
+  const signer = logSignerFromEnv(env);
+  if (signer === undefined) throw new Error('LOG_SIGNING_KEY_SECRET is not set');
   const secret = new LinkKeySecret({
     secretId: required(env, 'REPLAY_LINK_KEY_SECRET'),
     client: async () => {
@@ -50,7 +55,26 @@ export function logAccessFromEnv(env: Env = process.env): LogAccessPorts {
     linkKey: secret.key,
     clock: systemClock,
     readLinkTtlSeconds: readLinkTtlFromEnv(env.READ_LINK_TTL_DAYS),
+    signer,
   };
+}
+
+/**
+ * The deployment's log signing key, from its secret (LOG_SIGNING_KEY_SECRET) at first use: given to the
+ * functions that can end a game (their receipts) and to the download (its seals). Undefined where unset.
+ */
+export function logSignerFromEnv(env: Env = process.env): LogSigner | undefined {
+  const secretId = env.LOG_SIGNING_KEY_SECRET;
+  if (!secretId) return undefined;
+  const secret = new LinkKeySecret({
+    secretId,
+    holds: 'log signing key',
+    client: async () => {
+      const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+      return traced(new SecretsManagerClient({}));
+    },
+  });
+  return ed25519Signer(async () => logKeyFromSecret(await secret.key()));
 }
 
 /** A port this function was given no configuration for: using it is a deployment mistake, said loudly. */
@@ -88,5 +112,6 @@ export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
     clock: systemClock,
     ids: randomIds,
     push: parts.push,
+    logSigner: logSignerFromEnv(env),
   });
 }

@@ -12,6 +12,7 @@ import { CountingMeter } from '../adapters/memory/meter.js';
 import { MemoryPushBook } from '../adapters/memory/push-book.js';
 import type { VapidKeys } from '../adapters/push/vapid-keys.js';
 import { type PushRoute, WebPushSender } from '../adapters/push/web-push-sender.js';
+import { ed25519Signer } from '../adapters/signing/ed25519.js';
 import { systemClock } from '../adapters/system/clock.js';
 import { randomIds } from '../adapters/system/random-ids.js';
 import { type App, createApp } from '../app/app.js';
@@ -26,10 +27,12 @@ import { disconnectHandler } from '../handlers/routes/disconnect.js';
 import { projectorHandler } from '../handlers/routes/projector.js';
 import type { GatewayRoutes, LocalGateway } from '../local/gateway.js';
 import { lambdaContext } from '../local/lambda-context.js';
+import { localLogKey } from '../local/log-key.js';
 import type { Timers } from '../ports/clock.js';
 import type { Directory } from '../ports/directory.js';
 import type { EventStore } from '../ports/event-store.js';
 import type { FanOut } from '../ports/fan-out.js';
+import type { LogSigner } from '../ports/log-signer.js';
 import type { PushBook } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
 export type StoreKind = 'log' | 'dynamo' | 'memory';
@@ -148,6 +151,8 @@ export interface LocalOptions {
   app?: Pick<AppOptions, 'maxAttempts' | 'raceBackoff'>;
   /** For tests: faults injected between the application service and its ports. */
   faults?: LocalFaults;
+  /** Signs game logs; default this machine's key in the data directory (a fresh one for memory). */
+  logSigner?: LogSigner;
 }
 
 /**
@@ -168,6 +173,8 @@ export interface LocalBackend {
   routes: GatewayRoutes;
   scheduler: TimerScheduler;
   stores: Stores;
+  /** The key game logs are sealed with: the app's receipts and the download's seals. */
+  logSigner: LogSigner;
   /** What the service counted (commands, races, deadlines), as CloudWatch would on AWS. */
   meter: CountingMeter;
   /** Waits until every commit written so far has been through the projector and no deadline is firing. */
@@ -229,8 +236,12 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const meter = new CountingMeter();
   const faults = options.faults ?? {};
+  const logSigner =
+    options.logSigner ??
+    ed25519Signer(() => localLogKey(options.store === 'memory' ? null : options.dataDir));
   const created = createApp(
     {
+      logSigner,
       store: faults.store?.(store) ?? store,
       directory: stores.directory,
       fanOut: faults.fanOut?.(fanOut) ?? fanOut,
@@ -312,6 +323,7 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
     routes,
     scheduler,
     stores,
+    logSigner,
     meter,
     settle,
     stopTimers,

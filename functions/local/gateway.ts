@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import type { APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
@@ -41,6 +42,16 @@ export interface GatewayOptions {
    * served (same origin, always allowed). See `originAllowed`.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * A certificate and its key (PEM): the game port then serves HTTPS and WSS only, so phones on the
+   * network get a secure context and nobody on it reads the frames. The management API stays on loopback.
+   */
+  tls?: TlsFiles;
+}
+
+export interface TlsFiles {
+  cert: string | Buffer;
+  key: string | Buffer;
 }
 
 interface Socket {
@@ -104,7 +115,8 @@ export class LocalGateway {
   constructor(private readonly options: GatewayOptions) {
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     this.slowMs = options.slowSocketMs ?? 10_000;
-    this.http = createServer((req, res) => this.request(req, res));
+    const handler = (req: IncomingMessage, res: ServerResponse) => this.request(req, res);
+    this.http = options.tls ? createHttpsServer({ ...options.tls }, handler) : createServer(handler);
     this.management = createServer((req, res) => this.managementRequest(req, res));
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
     this.http.on('upgrade', (req, socket, head) => {

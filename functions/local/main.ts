@@ -5,6 +5,7 @@ import { readLinkTtlFromEnv } from '../app/log-access.js';
 import { parseOrigins } from '../app/origin.js';
 import { STORE_KINDS, type StoreKind } from '../compose/local.js';
 import { type RunningServer, startServer } from './server.js';
+import { tlsFromEnv } from './tls-files.js';
 
 /**
  * A test that runs this entry in a process of its own (with an IPC channel, `JUMPING_CLOCK=1`) moves the
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT ${process.env.PORT} is not a port`);
   const jumping = jumpingClock();
+  const tls = tlsFromEnv(process.env);
   let server: RunningServer | undefined;
   let stopping = false;
   const stop = (why: string, code = 0) => {
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
       stop(`the log can no longer be written (${String(error.cause ?? error.message)}); exiting`, 1),
     allowedOrigins: parseOrigins(process.env.ALLOWED_ORIGINS ?? ''),
     readLinkTtlSeconds: readLinkTtlFromEnv(process.env.READ_LINK_TTL_DAYS),
+    ...(tls ? { tls } : {}),
     // For a load run whose rooms all come from one address; never for a server others reach.
     ...(process.env.PER_ADDRESS_LIMITS === '0'
       ? { limits: { joinsPerAddress: null, roomsPerAddress: null } }
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
   const lan = Object.values(networkInterfaces())
     .flat()
     .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-    .map((a) => `http://${a?.address}:${server?.port}`);
+    .map((a) => `${tls ? 'https' : 'http'}://${a?.address}:${server?.port}`);
   process.stderr.write(
     [
       `Sleeping City is running (store: ${store}, data: ${process.env.DATA_DIR ?? '.data'}).`,

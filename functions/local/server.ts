@@ -11,7 +11,7 @@ import { jsonLog, type Log, silentLog } from '../app/log.js';
 import { composeLocal, type LocalFaults, type LocalOptions, type StoreKind } from '../compose/local.js';
 import { gameLogHandler } from '../handlers/routes/game-log.js';
 import type { Timers } from '../ports/clock.js';
-import { LocalGateway } from './gateway.js';
+import { LocalGateway, type TlsFiles } from './gateway.js';
 import { httpApi } from './http-api.js';
 import { localLinkKey } from './link-key.js';
 import { staticFiles } from './static-files.js';
@@ -48,6 +48,8 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   /** How long a read-only link to a finished game opens it (`READ_LINK_TTL_DAYS`; default 30 days). */
   readLinkTtlSeconds?: number;
+  /** Serve HTTPS and WSS with this certificate and key (PEM) instead of HTTP and WS. */
+  tls?: TlsFiles;
   /**
    * Called once when the embedded log can no longer write (disk full, I/O error): from then on every write
    * is refused and /healthz answers 503. `npm start` then shuts down and exits 1, so that its supervisor
@@ -131,6 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       linkKey: localLinkKey(kind === 'memory' ? null : (options.dataDir ?? '.data')),
       clock: app.deps.clock,
       readLinkTtlSeconds: options.readLinkTtlSeconds,
+      signer: backend.logSigner,
     },
     log,
   );
@@ -144,6 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     slowSocketMs: options.slowSocketMs,
     ...(options.clock ? { now: options.clock.now.bind(options.clock) } : {}),
     allowedOrigins: options.allowedOrigins,
+    ...(options.tls ? { tls: options.tls } : {}),
     health: () => ({
       ...(storeFailure === undefined
         ? {}
@@ -170,11 +174,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const url = `http://${shown}:${port}`;
+  const secure = options.tls !== undefined;
+  const url = `${secure ? 'https' : 'http'}://${shown}:${port}`;
   let closing: Promise<void> | undefined;
   return {
     url,
-    wsUrl: `ws://${shown}:${port}/ws`,
+    wsUrl: `${secure ? 'wss' : 'ws'}://${shown}:${port}/ws`,
     port,
     managementEndpoint: g.managementEndpoint,
     app,

@@ -6,11 +6,36 @@ import { canonicalJson, chainProblem, type LogCommit } from './chain.js';
 import { actorOf, redecide } from './command.js';
 import { eventProblem } from './invariants.js';
 import { releaseNote, releaseOf } from './release.js';
+import { type LogSeal, type SealVerifier, sealProblem, sealsOf } from './seal.js';
+import { timeProblem } from './times.js';
 
 export interface AuditOptions {
   /** The release running the audit: a determinism failure on a log another release wrote says so. */
   release?: string;
+  /**
+   * The deployment's public key. Given, the log must carry its seal (the file's last line) signing its
+   * last commit, and every receipt sealed in it must verify: without it the chain proves nothing against
+   * a forger who recomputes every hash, and the summary says the signature was not checked.
+   */
+  verifier?: SealVerifier;
+  /** The seal the log file closes with (log-lines.ts). */
+  seal?: LogSeal;
+  /** A player's receipt (his view's `receipt`): the log must hold the commit it signs, with its hash. */
+  receipt?: LogSeal;
 }
+
+/** Every field a commit has (chain.ts); anything else is refused, not carried along unhashed. */
+const COMMIT_FIELDS = new Set([
+  'gameId',
+  'seq',
+  'commandId',
+  'actor',
+  'at',
+  'command',
+  'events',
+  'prevHash',
+  'hash',
+]);
 
 export type AuditResult =
   | { ok: true; summary: string; version: number; state: GameState }
@@ -41,8 +66,13 @@ export function auditLog(commits: readonly LogCommit[], options: AuditOptions = 
           : `found seq ${commit.seq} here`,
       );
     }
+    const stranger = Object.keys(commit).find((k) => !COMMIT_FIELDS.has(k));
+    if (stranger !== undefined)
+      return bad(`the commit has a field no commit has: ${JSON.stringify(stranger)}`);
     const broken = chainProblem(previous, commit);
     if (broken) return bad(broken);
+    const late = timeProblem(commits[0], previous, commit, state);
+    if (late) return bad(late);
     if (commit.events.length === 0) return bad('the commit records no events');
     const actor = actorOf(commit.actor);
     if (actor === null) return bad(`unknown actor ${JSON.stringify(commit.actor)}`);
@@ -72,16 +102,46 @@ export function auditLog(commits: readonly LogCommit[], options: AuditOptions = 
     previous = commit;
   }
   const last = previous as LogCommit;
+  const signed = signatureCheck(commits, last, options);
+  if (!signed.ok) return signed;
   const older = commits.length - redecided;
   const summary = [
     `ok: game ${last.gameId}, ${commits.length} commits, ${events} events`,
     written === null ? 'no release recorded' : `written by release ${written}`,
     'chain and sequence intact',
+    signed.note,
     `${redecided} commands decided again with the same events`,
     ...(older > 0 ? [`${older} commits from before commands were kept`] : []),
     outcomeOf(state),
   ].join('; ');
   return { ok: true, summary, version: last.seq, state };
+}
+
+/** The seals of a log checked against the deployment's key: what the summary says of them, or the failure. */
+function signatureCheck(
+  commits: readonly LogCommit[],
+  last: LogCommit,
+  options: AuditOptions,
+): { ok: true; note: string } | { ok: false; seq: number; reason: string } {
+  const { verifier, seal, receipt } = options;
+  if (verifier === undefined) return { ok: true, note: 'signature not checked' };
+  if (seal === undefined)
+    return { ok: false, seq: last.seq, reason: 'the log is not signed: it carries no seal (its last line)' };
+  if (seal.version !== last.seq) {
+    const reason =
+      seal.version < last.seq
+        ? `the log's seal signs version ${seal.version}, and commits after it were added`
+        : `the log's seal signs version ${seal.version}, and the log ends at version ${last.seq}: it was cut`;
+    return { ok: false, seq: Math.min(seal.version, last.seq), reason };
+  }
+  const all = sealsOf(commits, seal);
+  if (receipt !== undefined) all.push({ what: 'the receipt', seal: receipt });
+  for (const { what, seal: one } of all) {
+    const problem = sealProblem(what, one, commits, verifier);
+    if (problem) return { ok: false, seq: Math.min(one.version, last.seq), reason: problem };
+  }
+  const held = receipt === undefined ? '' : `, holds the receipt of version ${receipt.version}`;
+  return { ok: true, note: `signed by key ${verifier.keyId} at version ${seal.version}${held}` };
 }
 
 function firstDifference(recorded: readonly unknown[], decided: readonly unknown[]): string | null {

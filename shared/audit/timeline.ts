@@ -26,6 +26,7 @@ export type Sentence =
   | { kind: 'seatRenamed'; seat: Seat; name: string }
   | { kind: 'seatLeft'; seat: Seat }
   | { kind: 'rematch'; code: string }
+  | { kind: 'sealed'; version: number }
   | { kind: 'roleGiven'; seat: Seat; role: RoleId }
   | { kind: 'shuffled'; deck: RoleId[] | null }
   | { kind: 'cardPicked'; seat: Seat; card: number; role: RoleId | null }
@@ -188,6 +189,8 @@ function describe(before: GameState, s: GameState, e: GameEvent, viewer: Viewer)
       return { kind: 'seatLeft', seat: e.seat };
     case 'rematchOpened':
       return { kind: 'rematch', code: e.code };
+    case 'logSealed':
+      return { kind: 'sealed', version: e.receipt.version };
     case 'roleAssigned':
       return knowsRole(e.seat) ? { kind: 'roleGiven', seat: e.seat, role: e.role } : null;
     case 'deckShuffled':
@@ -364,6 +367,8 @@ export function sentenceText(s: Sentence): string {
       return `seat ${s.seat} is free again`;
     case 'rematch':
       return `the table plays again in room ${s.code}`;
+    case 'sealed':
+      return `the server signs the log as it stands at version ${s.version}`;
     case 'roleGiven':
       return `seat ${s.seat} is given the ${s.role} card`;
     case 'shuffled':

@@ -1,3 +1,4 @@
+import { skeleton } from './confusables.js';
 import { cleanText } from './text.js';
 
 /*
@@ -53,6 +54,17 @@ export function nameKey(name: string): string {
   let key = '';
   for (const ch of folded) key += LOOK_ALIKES[ch] ?? ch;
   return key;
+}
+
+/**
+ * Whether two names cannot be told apart at the table: the same without case (nameKey), or the same
+ * confusable skeleton (confusables.ts: "Ivan" and "lvan", "Hana" with a Greek Eta, "Mila" and "rnila"),
+ * also without case.
+ */
+export function confusableNames(a: string, b: string): boolean {
+  if (nameKey(a) === nameKey(b)) return true;
+  const look = (n: string) => skeleton(nameKey(skeleton(cleanName(n).normalize('NFKC'))));
+  return look(a) === look(b);
 }
 
 /** Names the app itself gives to those who are not players; a seat called so would be taken for them. */

@@ -53,6 +53,11 @@ export function createGame(
   const settings = mergeSettings(preset.defaults, input);
   const problem = checkSettings(settings);
   if (problem) return { ok: false, rejection: problem };
+  if (cleanName(hostName).length === 0)
+    return {
+      ok: false,
+      rejection: { code: 'bad_name', message: 'the host needs a name with a visible letter' },
+    };
   return run(initialState, meta, (tx) => {
     emit(tx, {
       type: 'gameCreated',

@@ -113,6 +113,8 @@ function apply(s: GameState, e: CoreEvent): GameState {
       };
     case 'rematchOpened':
       return { ...s, rematch: { gameId: e.gameId, code: e.code } };
+    case 'logSealed':
+      return { ...s, receipt: e.receipt };
     case 'roleAssigned':
       return { ...s, roles: { ...s.roles, [e.seat]: e.role } };
     case 'deckShuffled':

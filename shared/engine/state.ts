@@ -1,4 +1,5 @@
 import type { Phase, Seat } from '../domain/vocabulary.js';
+import type { LogReceipt } from '../log/events.js';
 import type {
   BallotKind,
   BallotRecord,
@@ -80,6 +81,8 @@ export interface GameState extends Partial<RuleSetParts> {
   devices: Record<string, string>;
   /** The game the same table went on to play, once the host opened it. */
   rematch: { gameId: string; code: string } | null;
+  /** The server's signature of the log as the game ended (`logSealed`); null until then. */
+  receipt: LogReceipt | null;
   /** Seat → role once dealt; during manual dealing the host's assignments so far. */
   roles: Record<string, RoleId>;
   /** Face-down cards (hidden-card dealing) and who picked which. */
@@ -164,6 +167,7 @@ export const initialState: GameState = {
   names: {},
   devices: {},
   rematch: null,
+  receipt: null,
   roles: {},
   deck: null,
   picks: {},

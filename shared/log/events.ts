@@ -13,6 +13,21 @@ import type {
   VoteValue,
 } from './records.js';
 
+/**
+ * The deployment's signature of a log's head: its game, a version and that commit's hash, signed with the
+ * deployment's private key (Ed25519; the statement signed is `sealStatement`, shared/audit/seal.ts).
+ * Anyone holding the published public key can check it; nobody without the private key can make one.
+ */
+export interface LogReceipt {
+  gameId: string;
+  version: number;
+  hash: string;
+  /** Names the key: base64url of the SHA-256 of its public key (SPKI, DER). */
+  keyId: string;
+  /** base64url. */
+  signature: string;
+}
+
 /** What happens to a game of any family. Events record results, never intentions: replay needs no rules. */
 export type CoreEvent =
   /** `hostDevice`: the hash of the host's device key, so the room knows whether its host also holds a seat. */
@@ -75,7 +90,9 @@ export type CoreEvent =
   | { type: 'judgeActionEnded' }
   | { type: 'quietCounted'; quiet: number }
   | { type: 'winDecided'; winner: Winner; winners: Seat[] }
-  | { type: 'gameEnded'; winner: Winner; winners: Seat[] };
+  | { type: 'gameEnded'; winner: Winner; winners: Seat[] }
+  /** The server signed the head of the log at the game's end: every player's receipt of the game he played. */
+  | { type: 'logSealed'; receipt: LogReceipt };
 
 /** The events a family of rules adds (its rule set folds them): the forum game's (seed 003). */
 export type RuleSetEvent = ForumEvent;

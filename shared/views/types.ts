@@ -2,6 +2,7 @@ import type { AnySheet } from '../audit/sheets.js';
 import type { Phase, Seat } from '../domain/vocabulary.js';
 import type { Channel, May } from '../engine/may.js';
 import type { Ballot, Nomination } from '../engine/state.js';
+import type { LogReceipt } from '../log/events.js';
 import type { BallotRecord, CheckResult, Elimination, NightAction, NightOutcome } from '../log/records.js';
 import type { AbilityId, RoleId, TeamId, WakeGroup, Winner } from '../roles/index.js';
 import type { Settings } from '../rules/settings.js';
@@ -150,6 +151,11 @@ export interface GameView extends RuleSetViewParts {
   dayEnd: DayEndView | null;
   /** The game this table went on to play (a rematch): every phone that sat here follows it. */
   rematch: { gameId: string; code: string } | null;
+  /**
+   * A player's (and the host's) receipt of the log he played, once the server signed it at the end: kept,
+   * it proves which log that was (`mafia audit LOG --receipt`). Null for spectators and before the end.
+   */
+  receipt: LogReceipt | null;
   /** Once the game is over, for everyone: night by night what each player did, and each day who left. */
   story: StoryChapter[] | null;
   /**

@@ -276,6 +276,7 @@ export function viewFor(s: GameState, viewer: Viewer): GameView {
     dayEnd: dayEndOf(s),
     // The new room's code seats whoever holds it: it goes to the table, not to those watching it.
     rematch: viewer.kind === 'spectator' ? null : s.rematch,
+    receipt: viewer.kind === 'spectator' ? null : s.receipt,
     story: over ? storyOf(s) : null,
     // The channels, not their messages: those come in pages and `chat` frames, so a view is as large
     // however long the game talked.

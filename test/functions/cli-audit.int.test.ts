@@ -11,6 +11,8 @@ import { LogEventStore } from '../../functions/adapters/local/log/event-store.js
 import { type DynamoServer, startDynamoServer } from '../../functions/local/dynamo-server.js';
 import { type LogCommit, sealCommit } from '../../shared/audit/chain.js';
 import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
+import { parseJsonLines, toJsonLines } from '../../shared/audit/log-lines.js';
+import type { LogSeal } from '../../shared/audit/seal.js';
 import { buildSheet } from '../../shared/audit/sheet.js';
 import { viewFor } from '../../shared/views/view.js';
 import { mafia } from '../support/mafia-cli.js';
@@ -19,31 +21,39 @@ const root = join(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(join(tmpdir(), 'mafia-audit-'));
 const scenario = join(root, 'test', 'scenarios', 'sport-sheet-full-game.json');
 
-const readLog = (path: string): LogCommit[] =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as LogCommit);
+const readLog = (path: string) => {
+  const read = parseJsonLines(readFileSync(path, 'utf8'));
+  if (!read.ok || read.seal === undefined) throw new Error(`${path} is not a sealed log`);
+  return { commits: read.commits, seal: read.seal };
+};
 const writeLog = (name: string, commits: LogCommit[]) => {
   const path = join(tmp, name);
-  writeFileSync(path, commits.map((c) => `${JSON.stringify(c)}\n`).join(''));
+  writeFileSync(path, toJsonLines(commits, seal));
   return path;
 };
 
 let logPath: string;
 let log: LogCommit[];
+let seal: LogSeal;
 
 beforeAll(async () => {
+  // This machine's key, which `play --log` seals with and `audit` checks by default.
+  process.env.DATA_DIR = join(tmp, 'machine');
   logPath = join(tmp, 'game.jsonl');
   const r = await mafia('play', scenario, '--log', logPath);
   expect(r.status).toBe(0);
-  log = readLog(logPath);
+  ({ commits: log, seal } = readLog(logPath));
 });
 
 describe('mafia play FILE --log OUT', () => {
   it('given a scenario, when played with --log, then OUT holds one chained commit per line, each with its command', () => {
     expect(log.map((c) => c.seq)).toEqual(log.map((_, i) => i + 1));
     expect(log.every((c) => c.command !== undefined)).toBe(true);
+    expect(seal).toMatchObject({
+      gameId: log[0].gameId,
+      version: log.length,
+      hash: log[log.length - 1].hash,
+    });
     expect(log[0]).toMatchObject({ gameId: 'play-sport-sheet-full-game', commandId: 'create', prevHash: '' });
   });
 });
@@ -149,7 +159,8 @@ describe('mafia sheet LOG', () => {
 
 describe('mafia export GAME_ID', () => {
   it('given a game in a local data directory, when exported, then the log comes out as written, one commit a line', async () => {
-    const dataDir = join(tmp, 'data');
+    // The machine's own data directory: its server sealed the receipt in the log with the same key.
+    const dataDir = join(tmp, 'machine');
     const store = await LogEventStore.open({ dir: dataDir });
     for (const c of log) expect(await store.append(c)).toEqual({ ok: true });
     await store.append({ ...log[0], gameId: 'someone-else' });
@@ -158,7 +169,11 @@ describe('mafia export GAME_ID', () => {
     try {
       const r = await mafia('export', log[0].gameId);
       expect(r.status).toBe(0);
-      expect(r.stdout).toBe(readFileSync(logPath, 'utf8'));
+      const exported = parseJsonLines(r.stdout);
+      expect(exported.ok && exported.commits).toEqual(log);
+      // Sealed with the data directory's own key: its audit passes there.
+      writeFileSync(join(tmp, 'exported.jsonl'), r.stdout);
+      expect((await mafia('audit', join(tmp, 'exported.jsonl'))).status).toBe(0);
       expect((await mafia('export', 'no-such-game')).stderr).toContain('no game no-such-game');
     } finally {
       process.env.DATA_DIR = before;
@@ -196,7 +211,9 @@ describe('mafia export GAME_ID', () => {
           },
         },
       );
-      expect(r.stdout).toBe(readFileSync(logPath, 'utf8'));
+      // Without the deployment's key it cannot be sealed, and says so.
+      expect(r.stdout).toBe(toJsonLines(log));
+      expect(r.stderr).toContain('not sealed');
     });
   });
 });

@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TournamentExport } from '../../functions/cli/tournament.js';
 import { sealCommit } from '../../shared/audit/chain.js';
+import { parseJsonLines, toJsonLines } from '../../shared/audit/log-lines.js';
 import { pointsBySeat } from '../../shared/audit/points.js';
 import { parseScenario, runScenario } from '../../shared/play/scenario.js';
-import { tableLog } from '../../shared/play/table.js';
 import { drawSeating } from '../../shared/tournament/seating.js';
 import { seatingOf, type Tournament } from '../../shared/tournament/tournament.js';
 import { mafia } from '../support/mafia-cli.js';
@@ -24,10 +24,10 @@ const tournament: Tournament = {
   seed: 11,
   swaps: [{ round: 2, a: 'p1', b: 'p2' }],
   games: [
-    { round: 1, table: 1, gameId: 'r1t1' },
-    { round: 1, table: 2, gameId: 'r1t2' },
-    { round: 2, table: 1, gameId: 'r2t1' },
-    { round: 2, table: 2, gameId: 'r2t2' },
+    { round: 1, table: 1, gameId: 'play-r1t1' },
+    { round: 1, table: 2, gameId: 'play-r1t2' },
+    { round: 2, table: 1, gameId: 'play-r2t1' },
+    { round: 2, table: 2, gameId: 'play-r2t2' },
   ],
   ratingsBefore: {},
 };
@@ -41,14 +41,24 @@ const file = join(tmp, 'tournament.json');
 const exportFile = join(tmp, 'export.json');
 const sheets: Record<string, ReturnType<typeof pointsBySeat>> = {};
 
+let dataDirBefore: string | undefined;
+
+afterAll(() => {
+  if (dataDirBefore === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDirBefore;
+});
+
 beforeAll(async () => {
   const { mkdirSync } = await import('node:fs');
   mkdirSync(logs);
+  // The machine whose key seals the logs `mafia play --log` writes, and that `mafia audit` checks them with.
+  dataDirBefore = process.env.DATA_DIR;
+  process.env.DATA_DIR = join(tmp, 'machine');
   writeFileSync(file, JSON.stringify(tournament));
   const seating = seatingOf(tournament);
   if ('code' in seating) throw new Error(seating.message);
   const names = new Map(tournament.players.map((p) => [p.id, p.name]));
-  tournament.games.forEach((g, i) => {
+  for (const [i, g] of tournament.games.entries()) {
     const json = JSON.parse(readFileSync(join(root, 'test', 'scenarios', PLAYED[i]), 'utf8'));
     json.names = seating[g.round - 1].tables[g.table - 1].map((id) => names.get(id));
     const parsed = parseScenario(json);
@@ -56,9 +66,11 @@ beforeAll(async () => {
     const run = runScenario(parsed.scenario);
     if (!run.ok) throw new Error(run.message);
     sheets[g.gameId] = pointsBySeat(run.table.state);
-    const log = tableLog(run.table, g.gameId);
-    writeFileSync(join(logs, `${g.gameId}.jsonl`), log.map((c) => `${JSON.stringify(c)}\n`).join(''));
-  });
+    const scenario = join(tmp, `${g.gameId.replace('play-', '')}.json`);
+    writeFileSync(scenario, JSON.stringify(json));
+    const played = await mafia('play', scenario, '--log', join(logs, `${g.gameId}.jsonl`));
+    if (played.status !== 0) throw new Error(played.stderr);
+  }
 });
 
 describe('mafia tournament', () => {
@@ -93,7 +105,7 @@ describe('mafia tournament', () => {
     const r = await mafia('tournament', 'standings', file, '--logs', logs);
     expect(r.status, r.stderr).toBe(0);
     const { standings, counted } = JSON.parse(r.stdout);
-    expect(counted).toEqual(['r1t1', 'r1t2', 'r2t1', 'r2t2']);
+    expect(counted).toEqual(['play-r1t1', 'play-r1t2', 'play-r2t1', 'play-r2t2']);
     const seating = seatingOf(tournament);
     if ('code' in seating) throw new Error(seating.message);
     const expected = new Map<string, number>();
@@ -122,18 +134,23 @@ describe('mafia tournament', () => {
       return path;
     };
 
-    // A result changed inside a game's log, resealed so that the chain holds: the game no longer decides so.
+    // A result changed inside a game's log, its hashes recomputed so that the chain holds: the seal fails.
     const resealed = forged('result.json', (e) => {
-      const log = e.logs.r1t1;
-      const last = log[log.length - 1];
-      const events = last.events.map((ev) =>
-        (ev as { type: string }).type === 'gameEnded' ? { ...(ev as object), winner: 'mafia' } : ev,
-      );
-      log[log.length - 1] = sealCommit({ ...last, events });
+      const read = parseJsonLines(e.logs['play-r1t1']);
+      if (!read.ok) throw new Error(read.message);
+      const log = read.commits.map((c) => ({
+        ...c,
+        events: c.events.map((ev) =>
+          (ev as { type: string }).type === 'gameEnded' ? { ...(ev as object), winner: 'mafia' } : ev,
+        ),
+      }));
+      for (const [i, c] of log.entries())
+        log[i] = sealCommit({ ...c, prevHash: i === 0 ? '' : log[i - 1].hash });
+      e.logs['play-r1t1'] = toJsonLines(log, read.seal);
     });
     const result = await mafia('audit', resealed);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('game r1t1');
+    expect(result.stderr).toContain('game play-r1t1');
 
     const standing = forged('standing.json', (e) => {
       e.standings[3].points += 1;
@@ -148,16 +165,16 @@ describe('mafia tournament', () => {
     expect((await mafia('audit', rating)).stderr).toContain('rating of p5');
 
     const dropped = forged('dropped.json', (e) => {
-      delete e.logs.r2t2;
+      delete e.logs['play-r2t2'];
     });
-    expect((await mafia('audit', dropped)).stderr).toContain('game r2t2: its log is missing');
+    expect((await mafia('audit', dropped)).stderr).toContain('game play-r2t2: its log is missing');
 
     const swapped = forged('swapped.json', (e) => {
-      [e.logs.r1t1, e.logs.r1t2] = [e.logs.r1t2, e.logs.r1t1];
+      [e.logs['play-r1t1'], e.logs['play-r1t2']] = [e.logs['play-r1t2'], e.logs['play-r1t1']];
     });
     const sw = await mafia('audit', swapped);
     expect(sw.status).toBe(1);
-    expect(sw.stderr).toMatch(/game r1t1/);
+    expect(sw.stderr).toContain('game play-r1t1: its log is the log of game play-r1t2');
   });
 
   it('given a bad tournament file or a missing log, then it refuses with a clear error', async () => {
@@ -171,7 +188,7 @@ describe('mafia tournament', () => {
     expect(r.stderr).toContain('there is no table 1 in round 3');
     const missing = await mafia('tournament', 'standings', file, '--logs', join(tmp, 'nowhere'));
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain('game r1t1');
+    expect(missing.stderr).toContain('game play-r1t1');
     expect((await mafia('tournament', 'seating', file, '--logs', logs)).status).toBe(2);
   });
 });

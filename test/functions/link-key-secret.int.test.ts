@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkKeySecret } from '../../functions/adapters/aws/secrets/link-key-secret.js';
 import { ManualClock } from '../../functions/adapters/memory/clock.js';
+import { ed25519Signer } from '../../functions/adapters/signing/ed25519.js';
 import { readLinkToken, signedReadToken } from '../../functions/app/log-access.js';
 import { FakeSecretsManager } from '../support/fake-secrets-manager.js';
 import { uniqueId } from '../support/store-contract.js';
@@ -28,6 +30,7 @@ describe('the read-only links key from its Secrets Manager secret', () => {
       directory: { seatForToken: async () => 'host' as const },
       linkKey: secret.key,
       clock,
+      signer: ed25519Signer(() => generateKeyPairSync('ed25519').privateKey),
     };
     const token = 'host-token.1';
     const links = await Promise.all([1, 2, 3].map(() => readLinkToken(ports, 'game-1', token)));

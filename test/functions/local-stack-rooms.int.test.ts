@@ -96,4 +96,26 @@ describe('local stack: one address cannot hold a flood of rooms', () => {
       await own.close();
     }
   });
+
+  it('given thirty creates from one address at once, when they race, then ten rooms open and twenty are refused', async () => {
+    const own = await startServer({ port: 0, store: 'memory', quiet: true });
+    const hosts = await Promise.all(Array.from({ length: 30 }, () => GameClient.open(own.wsUrl)));
+    try {
+      const answers = await Promise.all(
+        hosts.map((host) =>
+          host.request(
+            { action: 'create', settings: { preset: 'online' }, name: 'Hana' },
+            (f) => f.type === 'created' || f.type === 'error',
+          ),
+        ),
+      );
+      expect(answers.filter((a) => a.type === 'created')).toHaveLength(10);
+      const refused = answers.filter((a) => a.type === 'error');
+      expect(refused).toHaveLength(20);
+      for (const r of refused) expect(r).toMatchObject({ code: 'rate_limited' });
+    } finally {
+      await Promise.all(hosts.map((h) => h.close()));
+      await own.close();
+    }
+  });
 });

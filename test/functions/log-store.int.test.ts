@@ -124,6 +124,45 @@ describe('embedded log store: recovery of a torn last write', () => {
   });
 });
 
+describe('embedded log store: a whole last record that fails its checksum', () => {
+  it('given a flipped byte in the last record, written whole, when opened, then it fails as damage to what may have been acknowledged and cuts nothing', async () => {
+    const dir = dataDir();
+    const { ends, file } = await writeGame(dir, 3);
+    const bytes = readFileSync(file);
+    bytes[ends[1] + HEADER_BYTES + 10] ^= 0x01;
+    writeFileSync(file, bytes);
+
+    const failure = await LogEventStore.open({ dir }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CorruptLogError);
+    expect((failure as CorruptLogError).offset).toBe(ends[1]);
+    expect((failure as CorruptLogError).message).toMatch(
+      /the last record, which is whole on disk .* may have been acknowledged/,
+    );
+    expect(statSync(file).size).toBe(ends[2]);
+  });
+
+  it('given the last record with a page that was never written (zeroes), when opened, then it is a torn write and is cut', async () => {
+    const dir = dataDir();
+    const { chain, ends, file } = await writeGame(dir, 2);
+    const store = await open(dir);
+    const big = {
+      ...makeCommit(chain[0].gameId, 3, chain[1].hash),
+      events: [{ type: 'note', text: 'x'.repeat(12_000) }],
+    };
+    expect(await store.append(big)).toEqual({ ok: true });
+    await store.close();
+    const bytes = readFileSync(file);
+    // A crash before the sync: the file grew, but the record's last page never reached the disk.
+    const lastPage = Math.floor((bytes.length - 1) / 4096) * 4096;
+    expect(lastPage).toBeGreaterThan(ends[1]);
+    bytes.fill(0, lastPage);
+    writeFileSync(file, bytes);
+    const reopened = await open(dir);
+    expect(await reopened.read(chain[0].gameId)).toEqual(chain);
+    expect(statSync(file).size).toBe(ends[1]);
+  });
+});
+
 describe('embedded log store: damage before the end is an error', () => {
   it('given a flipped byte inside an earlier record, when opened, then it fails naming the offset and leaves the file alone', async () => {
     const dir = dataDir();

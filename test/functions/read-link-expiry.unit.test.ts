@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { ed25519Signer } from '../../functions/adapters/signing/ed25519.js';
 import {
   DEFAULT_READ_LINK_TTL_SECONDS,
   type LogAccessPorts,
@@ -31,6 +33,7 @@ function givenGame(readLinkTtlSeconds?: number) {
     linkKey: 'a key of the deployment',
     clock,
     readLinkTtlSeconds,
+    signer: ed25519Signer(() => generateKeyPairSync('ed25519').privateKey),
   };
   const handler = gameLogHandler(ports, () => {});
   const call = async (path: string, token: string, method = 'GET') =>
@@ -156,6 +159,7 @@ describe('the read-only links lifetime from configuration', () => {
     const env = {
       TABLE_NAME: 'events',
       REPLAY_LINK_KEY_SECRET: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ReadLinkKey',
+      LOG_SIGNING_KEY_SECRET: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:LogSigningKey',
       READ_LINK_TTL_DAYS: '14',
       AWS_REGION: 'eu-west-1',
     };

@@ -45,8 +45,11 @@ describe('SleepingCityStack', () => {
     const base = [...powertools, 'TABLE_NAME'];
     expect(names(connect)).toEqual(['ALLOWED_ORIGINS', ...powertools]);
     expect(names(disconnect)).toEqual([...base, 'WS_ENDPOINT'].sort());
-    expect(names(deadline)).toEqual(base);
-    expect(names(defaultRoute)).toEqual([...base, 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort());
+    // Those that can end a game sign its log (LogSigningKey).
+    expect(names(deadline)).toEqual([...base, 'LOG_SIGNING_KEY_SECRET'].sort());
+    expect(names(defaultRoute)).toEqual(
+      [...base, 'LOG_SIGNING_KEY_SECRET', 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort(),
+    );
     expect(names(projector)).toEqual(
       [...base, 'STATE_MACHINE_ARN', 'VAPID_SECRET_ARN', 'WS_ENDPOINT'].sort(),
     );

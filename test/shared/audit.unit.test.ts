@@ -38,7 +38,7 @@ describe('audit of a game log', () => {
     expect(result).toMatchObject({ ok: true, version: log.length });
     if (!result.ok) return;
     expect(result.summary).toBe(
-      `ok: game g-audit, ${log.length} commits, ${log.reduce((n, c) => n + c.events.length, 0)} events; no release recorded; chain and sequence intact; ${log.length} commands decided again with the same events; over: town won (seats ${result.state.winners.join(', ')})`,
+      `ok: game g-audit, ${log.length} commits, ${log.reduce((n, c) => n + c.events.length, 0)} events; no release recorded; chain and sequence intact; signature not checked; ${log.length} commands decided again with the same events; over: town won (seats ${result.state.winners.join(', ')})`,
     );
     expect(result.summary).not.toContain('\n');
   });

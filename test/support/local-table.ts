@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type WebSocket from 'ws';
 import type { GameView, ServerFrame } from '../../shared/index.js';
 import { GameClient } from './ws-client.js';
 
@@ -39,14 +40,19 @@ export class LocalTable {
   rejections: string[] = [];
   private readonly done = new Set<string>();
 
-  static async open(wsUrl: string, players: number, settings: object = FAST_ONLINE): Promise<LocalTable> {
+  static async open(
+    wsUrl: string,
+    players: number,
+    settings: object = FAST_ONLINE,
+    socket?: WebSocket.ClientOptions,
+  ): Promise<LocalTable> {
     const table = new LocalTable();
-    table.host = await GameClient.open(wsUrl);
+    table.host = await GameClient.open(wsUrl, socket);
     const created = await table.host.create(settings, 'Hana');
     table.gameId = created.gameId;
     table.code = created.code;
     for (let i = 1; i <= players; i++) {
-      const player = await GameClient.open(wsUrl);
+      const player = await GameClient.open(wsUrl, socket);
       await player.join(created.code, `Player ${i}`);
       table.players.push(player);
     }

@@ -36,9 +36,10 @@ export class GameClient {
     });
   }
 
-  static open(url: string): Promise<GameClient> {
+  /** `options`: the socket's own, e.g. the CA that signed a `wss://` server's certificate. */
+  static open(url: string, options?: WebSocket.ClientOptions): Promise<GameClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       ws.once('open', () => resolve(new GameClient(ws)));
       ws.once('error', reject);
     });

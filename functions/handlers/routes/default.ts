@@ -31,7 +31,7 @@ export function defaultHandler(
     return app.handleFrame(connectionId, event.frame, identity?.sourceIp);
   })
     .use(lambdaResponse())
-    .use(logCommand(log))
+    .use(logCommand(log, undefined, limits.refusalLog))
     .use(replyFrames(fanOut, log, app.deps.meter))
     .use(frameRate(limiter, limits))
     .use(rawBodyLimit())

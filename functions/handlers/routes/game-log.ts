@@ -8,15 +8,22 @@ type Result = APIGatewayProxyStructuredResultV2;
 
 /** `/api/games/{gameId}/log` (GET) and `/api/games/{gameId}/read-link` (POST). */
 const ROUTE = /^\/api\/games\/([A-Za-z0-9_-]{1,64})\/(log|read-link)$/;
+/** The deployment's public log key (GET), for anyone: what `mafia audit --key` and the PWA check seals with. */
+export const LOG_KEY_PATH = '/api/log-key';
 
 /**
  * The finished-game log over HTTP (a WebSocket message on API Gateway is at most 128 KB; a log is more):
  * a Lambda function URL on AWS, a route of the local server. The caller shows his token as a bearer token
- * (a seat's, the host's, or a read-only link's), never in the URL, so it is in no access log.
+ * (a seat's, the host's, or a read-only link's), never in the URL, so it is in no access log. The log
+ * sent closes with its seal; the key that checks it is public.
  */
 export function gameLogHandler(ports: LogAccessPorts, log: Log) {
   return middy<APIGatewayProxyEventV2, Result>(async (event: APIGatewayProxyEventV2) => {
     const method = event.requestContext.http.method;
+    if (event.rawPath === LOG_KEY_PATH) {
+      if (method !== 'GET') return { ...problem(405, 'bad_method', 'use GET'), headers: allow('GET') };
+      return json(200, await ports.signer.publishedKey());
+    }
     const route = ROUTE.exec(event.rawPath);
     if (route === null) return problem(404, 'not_found', 'no such route');
     const [, gameId, what] = route;
@@ -41,7 +48,7 @@ export function gameLogHandler(ports: LogAccessPorts, log: Log) {
         'content-type': 'application/x-ndjson; charset=utf-8',
         'content-disposition': `attachment; filename="${gameId}.jsonl"`,
       },
-      body: toJsonLines(answer.commits),
+      body: toJsonLines(answer.commits, answer.seal),
     };
   }).use(internalError(log));
 }

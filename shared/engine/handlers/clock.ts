@@ -15,7 +15,7 @@ function revisedDeadlineId(id: string): string {
 }
 
 /** Clock skew a deadline tolerates: Step Functions' Wait truncates to whole seconds. */
-const DEADLINE_TOLERANCE_MS = 1000;
+export const DEADLINE_TOLERANCE_MS = 1000;
 
 const advance = rule<'advance'>(
   (s) => {

@@ -1,4 +1,4 @@
-import { cleanName, isReservedName, nameKey } from '../../domain/names.js';
+import { cleanName, confusableNames, isReservedName } from '../../domain/names.js';
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
 import { forumRolesProblem } from '../../forum/roles.js';
 import { dealHasMafia, ROLES, type RoleId, roleIdOf } from '../../roles/index.js';
@@ -32,11 +32,12 @@ export function tableName(s: GameState, raw: string, except?: Seat): string | Re
   const name = cleanName(raw);
   if (name.length === 0) return no('bad_name', 'a name needs at least one visible letter');
   if (isReservedName(name)) return no('bad_name', `"${name}" is a word the app uses; choose another name`);
-  const key = nameKey(name);
   for (const [seat, other] of Object.entries(s.names)) {
-    if (Number(seat) !== except && nameKey(other) === key)
+    if (Number(seat) !== except && confusableNames(other, name))
       return no('name_taken', `seat ${seat} is already called ${other}`);
   }
+  if (s.hostName !== '' && confusableNames(s.hostName, name))
+    return no('name_taken', `the host is already called ${s.hostName}`);
   return name;
 }
 

@@ -45,6 +45,8 @@ export function sentenceLine(s: Sentence, who: SeatNamer): string {
       return msg(str`Seat ${s.seat} is free again.`, { id: 'say.seatLeft' });
     case 'rematch':
       return msg(str`The table plays again in room ${s.code}.`, { id: 'say.rematch' });
+    case 'sealed':
+      return msg(str`The server signs the log as it stands at version ${s.version}.`, { id: 'say.sealed' });
     case 'roleGiven':
       return msg(str`${who(s.seat)} is given a card: ${roleName(s.role)}.`, { id: 'say.roleGiven' });
     case 'shuffled':

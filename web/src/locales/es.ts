@@ -675,6 +675,7 @@ export const templates = {
   'say.renamed': str`El asiento ${0} ahora se llama ${1}.`,
   'say.seatLeft': str`El asiento ${0} vuelve a estar libre.`,
   'say.rematch': str`La mesa juega otra vez en la sala ${0}.`,
+  'say.sealed': str`El servidor firma el registro tal como está en la versión ${0}.`,
   'say.roleGiven': str`${0} recibe una carta: ${1}.`,
   'say.shuffled': 'Se barajan las cartas.',
   'say.deck': str`Se baraja el mazo: ${0}.`,

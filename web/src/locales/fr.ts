@@ -684,6 +684,7 @@ export const templates = {
   'say.renamed': str`La place ${0} s’appelle maintenant ${1}.`,
   'say.seatLeft': str`La place ${0} est de nouveau libre.`,
   'say.rematch': str`La table rejoue dans la salle ${0}.`,
+  'say.sealed': str`Le serveur signe le journal tel qu’il est à la version ${0}.`,
   'say.roleGiven': str`${0} reçoit une carte : ${1}.`,
   'say.shuffled': 'Les cartes sont mélangées.',
   'say.deck': str`Le paquet est mélangé : ${0}.`,

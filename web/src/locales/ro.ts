@@ -677,6 +677,7 @@ export const templates = {
   'say.renamed': str`Locul ${0} se numește acum ${1}.`,
   'say.seatLeft': str`Locul ${0} este din nou liber.`,
   'say.rematch': str`Masa joacă din nou în camera ${0}.`,
+  'say.sealed': str`Serverul semnează jurnalul așa cum este la versiunea ${0}.`,
   'say.roleGiven': str`${0} primește o carte: ${1}.`,
   'say.shuffled': 'Cărțile sunt amestecate.',
   'say.deck': str`Pachetul este amestecat: ${0}.`,

@@ -5,6 +5,8 @@ export interface LinkKeySecretOptions {
   client: () => Promise<SecretsManagerClient>;
   /** The secret's ARN or name. */
   secretId: string;
+  /** What the secret holds, for the error an empty one gives; default the read-only link key. */
+  holds?: string;
 }
 
 /**
@@ -38,7 +40,10 @@ export class LinkKeySecret {
       const { SecretString } = await client.send(
         new GetSecretValueCommand({ SecretId: this.options.secretId }),
       );
-      if (!SecretString) throw new Error(`the secret ${this.options.secretId} holds no read-only link key`);
+      if (!SecretString)
+        throw new Error(
+          `the secret ${this.options.secretId} holds no ${this.options.holds ?? 'read-only link key'}`,
+        );
       return SecretString;
     } finally {
       client.destroy();

@@ -40,6 +40,14 @@ export function scanRecords(
           recordsAfter: countValidFrom(window, next),
         });
       }
+      if (writtenWhole(window, position, check)) {
+        throw new CorruptLogError(
+          path,
+          position,
+          'checksum mismatch in the last record, which is whole on disk with none of its pages left unwritten: it was written and synced, so it may have been acknowledged',
+          { recordsBefore: records, damagedBytes: size - position, recordsAfter: 0 },
+        );
+      }
       return { end: position, tornBytes: size - position, records };
     }
     onRecord(check.record.subarray(HEADER_BYTES), position);
@@ -47,6 +55,27 @@ export function scanRecords(
     position += check.record.length;
   }
   return { end: position, tornBytes: 0, records };
+}
+
+/** The page size of the file systems the log runs on: a write interrupted by a crash leaves whole pages unwritten. */
+const PAGE_BYTES = 4096;
+
+/**
+ * Whether a last record that fails its checksum was nonetheless written whole: its frame is complete up to
+ * the end of the file and no page of it reads as never written (all zeroes). Such a record was synced, and
+ * its append may have been answered: its loss is damage to acknowledged data, not a torn write.
+ */
+function writtenWhole(window: ReadWindow, position: number, check: RecordAt): boolean {
+  if (check.ok || check.reason !== 'checksum mismatch') return false;
+  const header = window.get(position, HEADER_BYTES) as Buffer;
+  const end = position + HEADER_BYTES + header.readUInt32LE(8);
+  if (end !== window.size) return false;
+  for (let page = Math.floor(position / PAGE_BYTES) * PAGE_BYTES; page < end; page += PAGE_BYTES) {
+    const from = Math.max(page, position);
+    const bytes = window.get(from, Math.min(page + PAGE_BYTES, end) - from) as Buffer;
+    if (bytes.every((b) => b === 0)) return false;
+  }
+  return true;
 }
 
 /** Intact records from `from` to the end of the file, skipping over any further damage. */
