@@ -183,6 +183,22 @@ describe('forum: the mine against the town (D12)', () => {
     expect(r.state.mine).toBeNull();
   });
 
+  it('«выстрел … мирного жителя, киллера»: the shooting civilian, the Killer (his auto-defence too) and the Maniac who strike the carrier die, and the carrier lives', () => {
+    const g = given();
+    const mined: Given = { ...g, state: { ...g.state, mine: { carrier: 12, round: 0 } } };
+    const r = night(
+      mined,
+      [],
+      [act(4, 'citizenShot', 12), act(5, 'killerShot', 12), act(6, 'maniacKill', 12)],
+    );
+    expect(r.deaths).toEqual([
+      { seat: 4, how: 'killed' },
+      { seat: 5, how: 'killed' },
+      { seat: 6, how: 'killed' },
+    ]);
+    for (const seat of [4, 5, 6]) expect(actLine(r, seat, g)).toMatchObject({ done: false, reason: 'mine' });
+  });
+
   it('«сам игрок от действий нападающих не пострадает»: a Girl who knocks a mined Psycho dies, his office guard holds', () => {
     const g = given({ office: ['commissar', 'assistant', 'civilian'] });
     const mined: Given = { ...g, state: { ...g.state, mine: { carrier: 10, round: 0 } } };
