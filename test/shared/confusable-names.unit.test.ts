@@ -67,6 +67,15 @@ describe('names compared by their confusable skeletons (Unicode TS 39)', () => {
     expect(refusal(s, 'Ηana')).toMatchObject({ code: 'name_taken' });
   });
 
+  it("given a host who plays, when his own phone takes a seat under his name, then it is his; another phone's is refused", () => {
+    const created = createGame({ preset: 'online' }, 'Olga', meta, [], 'hash-of-olgas-phone');
+    if (!created.ok) throw new Error(created.rejection.message);
+    const s = created.events.reduce((st, e) => evolve(st, e as GameEvent), initialState);
+    expect(joinGame(s, 'Olga', undefined, meta, 'hash-of-olgas-phone').ok).toBe(true);
+    const other = joinGame(s, 'Olga', undefined, meta, 'hash-of-another-phone');
+    expect(other.ok ? null : other.rejection).toMatchObject({ code: 'name_taken' });
+  });
+
   it('given a host name with nothing visible, when the room is created, then it is refused', () => {
     for (const blank of ['', '   ', '\u200b']) {
       const d = createGame({ preset: 'online' }, blank, meta);

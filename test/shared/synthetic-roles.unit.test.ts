@@ -88,7 +88,13 @@ describe('a role added as rows only (abilities carry their effect)', () => {
   it('E13: at a night where all act at once, a check blocked later in the night shows nothing anywhere', () => {
     const t = atOnceNight(true);
     expect(seatView(t, 9).you?.checks).toEqual([]);
-    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toBeNull();
+    // The sheet lists the check, marked blocked, without an answer (docs/sheet.md).
+    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toEqual({
+      seat: 9,
+      target: 6,
+      result: null,
+      blocked: true,
+    });
     expect(t.state.nights[0].actions.find((a) => a.seat === 9)?.result).toBeUndefined();
     for (const viewer of [{ kind: 'seat', seat: 9 }, { kind: 'analyst' }] as const) {
       const lines = timeline(tableLog(t, 'g1'), viewer).map(formatTimelineLine);
@@ -99,14 +105,24 @@ describe('a role added as rows only (abilities carry their effect)', () => {
   it('E13: at a night where all act at once, an unblocked check is answered when the night ends', () => {
     const t = atOnceNight(false);
     expect(seatView(t, 9).you?.checks).toEqual([{ round: 1, target: 6, result: 'black' }]);
-    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toEqual({ seat: 9, target: 6, result: 'black' });
+    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toEqual({
+      seat: 9,
+      target: 6,
+      result: 'black',
+      blocked: false,
+    });
   });
 
   it('E13: a check blocked by a row of kind block shows nothing in the view, the sheet or the timeline', () => {
     const t = firstNight();
     expect(t.state.phase).toMatchObject({ kind: 'day', round: 2 });
     expect(seatView(t, 9).you?.checks).toEqual([]);
-    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toBeNull();
+    expect(buildClubSheet(t.state).nights[0].sheriffCheck).toEqual({
+      seat: 9,
+      target: 6,
+      result: null,
+      blocked: true,
+    });
     const lines = timeline(tableLog(t, 'g1'), { kind: 'seat', seat: 9 }).map(formatTimelineLine);
     expect(lines.some((line) => line.includes('black'))).toBe(false);
   });

@@ -26,9 +26,11 @@ export function checkSettings(settings: Settings): Rejection | undefined {
 
 /**
  * The name as the table will show it, or why it is refused: nothing visible left once cleaned, a word the
- * app uses for others than players, or a name someone at the table (other than `except`) already has.
+ * app uses for others than players, or a name someone at the table (other than `except`) already has. The
+ * host's own name is taken too, but by the host's own phone (`device`, the hash of its key): a host who
+ * plays sits under his name.
  */
-export function tableName(s: GameState, raw: string, except?: Seat): string | Rejection {
+export function tableName(s: GameState, raw: string, except?: Seat, device?: string): string | Rejection {
   const name = cleanName(raw);
   if (name.length === 0) return no('bad_name', 'a name needs at least one visible letter');
   if (isReservedName(name)) return no('bad_name', `"${name}" is a word the app uses; choose another name`);
@@ -36,7 +38,8 @@ export function tableName(s: GameState, raw: string, except?: Seat): string | Re
     if (Number(seat) !== except && confusableNames(other, name))
       return no('name_taken', `seat ${seat} is already called ${other}`);
   }
-  if (s.hostName !== '' && confusableNames(s.hostName, name))
+  const hostsPhone = device !== undefined && device === s.hostDevice;
+  if (s.hostName !== '' && !hostsPhone && confusableNames(s.hostName, name))
     return no('name_taken', `the host is already called ${s.hostName}`);
   return name;
 }
@@ -61,7 +64,7 @@ function seatFor(
   if (!inLobby(s)) return no('wrong_phase', 'the game has started');
   const held = seatOfDevice(s, device);
   if (held !== undefined) return { reclaimed: held };
-  const name = tableName(s, rawName);
+  const name = tableName(s, rawName, undefined, device);
   if (isRejection(name)) return name;
   const max = maxSeats(s);
   const taken = new Set(seatsOf(s));
