@@ -24,6 +24,10 @@ function clubGame(): Table {
   return run.table;
 }
 
+/** Nine at the club: the Maniac 5, the mafioso 6, the Don 7, the Putana 8, the Sheriff 9. */
+const nineAtTheClub = () =>
+  givenGame({ preset: 'club' }, 9, { 5: 'maniac', 6: 'mafia', 7: 'don', 8: 'lover', 9: 'sheriff' });
+
 describe('the club game sheet (seed 004)', () => {
   it('E3, E5: each seat with its role, its remarks and how it left; the acquaintance night lists the seats met per role', () => {
     // given the club scenario, when the host gives #4 two remarks
@@ -119,13 +123,7 @@ describe('the club game sheet (seed 004)', () => {
 
   it("E13, C4: a night where the host records only the mafia's result keeps no shots, the result with its reason and the other roles' actions", () => {
     // given nine at the table, past day 1
-    const t = givenGame({ preset: 'club' }, 9, {
-      5: 'maniac',
-      6: 'mafia',
-      7: 'don',
-      8: 'lover',
-      9: 'sheriff',
-    });
+    const t = nineAtTheClub();
     advanceTo(t, { phase: { kind: 'day', round: 1, stage: 'speech' } });
     talk(t);
     // when the Putana visits #4, the host records only "the mafia shot #2", and the Sheriff checks #7
@@ -233,13 +231,7 @@ describe('the club game sheet (seed 004)', () => {
 
   it('E13: a check the Putana blocked is listed, marked blocked, on the sheet and on the printed protocol', () => {
     // given nine at the club: the Putana visits the Sheriff on night 1, who checks the mafioso
-    const t = givenGame({ preset: 'club' }, 9, {
-      5: 'maniac',
-      6: 'mafia',
-      7: 'don',
-      8: 'lover',
-      9: 'sheriff',
-    });
+    const t = nineAtTheClub();
     advanceTo(t, { phase: { kind: 'day', round: 1, stage: 'speech' } });
     talk(t);
     night(t, [
