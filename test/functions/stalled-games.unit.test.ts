@@ -19,12 +19,10 @@ async function givenStartedGame(h: AppHarness, host = 'host'): Promise<string> {
   return created.gameId;
 }
 
-/** A store whose appends fail while `failing` is set (a full disk, a throttled table). */
-class FailingStore implements EventStore {
-  failing = false;
-  constructor(private readonly inner: EventStore) {}
-  async append(commit: Commit): Promise<AppendResult> {
-    if (this.failing) throw new Error('the store refused the write');
+/** A store that passes everything to `inner`: the stores below change only how an append goes. */
+class WrappedStore implements EventStore {
+  constructor(protected readonly inner: EventStore) {}
+  append(commit: Commit): Promise<AppendResult> {
     return this.inner.append(commit);
   }
   read(gameId: string, afterSeq?: number) {
@@ -38,12 +36,20 @@ class FailingStore implements EventStore {
   }
 }
 
+/** A store whose appends fail while `failing` is set (a full disk, a throttled table). */
+class FailingStore extends WrappedStore {
+  failing = false;
+  override async append(commit: Commit): Promise<AppendResult> {
+    if (this.failing) throw new Error('the store refused the write');
+    return this.inner.append(commit);
+  }
+}
+
 /** A store whose appends take a while, counting how many are in flight at once. */
-class SlowStore implements EventStore {
+class SlowStore extends WrappedStore {
   inFlight = 0;
   most = 0;
-  constructor(private readonly inner: EventStore) {}
-  async append(commit: Commit): Promise<AppendResult> {
+  override async append(commit: Commit): Promise<AppendResult> {
     this.inFlight++;
     this.most = Math.max(this.most, this.inFlight);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -52,15 +58,6 @@ class SlowStore implements EventStore {
     } finally {
       this.inFlight--;
     }
-  }
-  read(gameId: string, afterSeq?: number) {
-    return this.inner.read(gameId, afterSeq);
-  }
-  listGames() {
-    return this.inner.listGames();
-  }
-  close() {
-    return this.inner.close();
   }
 }
 
