@@ -39,11 +39,13 @@ describe('the installable app', () => {
     await cdp.detach();
 
     // Offline: a reload and a join link both come from the precache, and the app says it is offline.
+    // The banner is checked before the reload: this Chromium's offline emulation does not outlive a reload of
+    // a persistent profile (navigator.onLine reads true again while every request still fails).
     await profile.context.setOffline(true);
-    await page.reload();
-    await page.getByText('Host a game').waitFor();
     await page.getByText('You are offline.', { exact: false }).waitFor();
     await shot(page, 'offline');
+    await page.reload();
+    await page.getByText('Host a game').waitFor();
     await page.goto(`${e2e.url}/?code=ABCD`);
     await expect.poll(() => page.locator('#code').inputValue()).toBe('ABCD');
     await profile.context.setOffline(false);

@@ -82,6 +82,22 @@ export const shared = css`
     color: var(--fg);
     width: 100%;
   }
+  /* A choice's words wrap inside its box instead of being cut off at the phone's edge (customizable select;
+     browsers without it keep the native one). */
+  select,
+  select::picker(select) {
+    appearance: base-select;
+  }
+  select {
+    white-space: normal;
+    text-align: start;
+  }
+  select::picker(select) {
+    border: 2px solid var(--line);
+    border-radius: 10px;
+    background: var(--surface);
+    color: var(--fg);
+  }
   label {
     display: block;
     font-weight: 600;
