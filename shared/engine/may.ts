@@ -36,9 +36,13 @@ export interface MayCommand {
   choices?: LiftChoice[];
   /** `recordShot`: a miss (`target: null`) may be recorded. */
   miss?: boolean;
-  /** `buy`: what may be bought with MafBucks, and with the night's move (`withMove`, D9). */
+  /**
+   * `buy`: what may be bought with MafBucks, with the night's move (`withMove`, D9) and with the day's vote
+   * (`withVote`, D5).
+   */
   items?: Purchase[];
   withMove?: Purchase[];
+  withVote?: Purchase[];
   /** `pickCard`: the cards still face down. */
   cards?: number[];
   /** `assignRole`: the roles a seat may be given. */
@@ -142,7 +146,8 @@ const OFFERS: { [K in CommandType]: Offer } = {
   buy: ({ ask }) => {
     const items = PURCHASES.filter((item) => ask({ type: 'buy', item }));
     const withMove = PURCHASES.filter((item) => ask({ type: 'buy', item, withMove: true }));
-    return items.length + withMove.length > 0 ? { items, withMove } : null;
+    const withVote = PURCHASES.filter((item) => ask({ type: 'buy', item, withVote: true }));
+    return items.length + withMove.length + withVote.length > 0 ? { items, withMove, withVote } : null;
   },
   train: bare({ type: 'train' }),
   say: ({ ask }) => {

@@ -1,11 +1,8 @@
-import type { Seat } from '../domain/vocabulary.js';
-import { isRejection } from '../engine/checks.js';
 import type { GameState } from '../engine/state.js';
 import type { Viewer } from '../views/types.js';
-import { forumActOffers, forumTable } from './game.js';
+import { forumTable } from './game.js';
 import type { NewspaperPage } from './newspaper.js';
-import { buyWithMove } from './purse.js';
-import { type ForumAbilityId, ITEM_IDS, type ItemId, isMove, type MoveId } from './roles.js';
+import { isMove, type MoveId } from './roles.js';
 import { type ForumAction, isMafioso, type KnockReport, levelFor, type Purse } from './state.js';
 
 declare module '../views/types.js' {
@@ -15,7 +12,10 @@ declare module '../views/types.js' {
   }
 }
 
-/** What a viewer sees of the forum game: the public newspaper, and of the rest only what is his. */
+/**
+ * What a viewer sees of the forum game: the public newspaper, and of the rest only what is his. What he may
+ * do now (his moves and their targets, buying with the move or the vote) is the view's `may`, not here.
+ */
 export interface ForumView {
   /** Every morning's lines so far: the whole game's paper, for everyone. */
   newspaper: NewspaperPage[];
@@ -23,10 +23,6 @@ export interface ForumView {
   purse: (Purse & { level: number }) | null;
   /** A mafioso's view of the mafia's arsenal: uses held and spent (D6, D7). */
   arsenal: { stock: Record<MoveId, number>; used: Record<MoveId, number> } | null;
-  /** What he may do tonight, and the seats each may name; empty once he has acted. */
-  abilities: Array<{ ability: ForumAbilityId; targets: Seat[] }>;
-  /** D9: the items the lone mafioso may buy with his move now (empty once he has moved or with company). */
-  buyWithMove: ItemId[];
   /** His own order or act tonight. */
   done: ForumAction | null;
   /** A mafioso sees his teammates' orders tonight, so the lair can agree (D4). */
@@ -50,19 +46,6 @@ export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean):
     newspaper: forum.newspaper,
     purse: own ? { ...own, items: { ...own.items }, level: levelFor(own.points, s.settings.forum) } : null,
     arsenal: mafioso ? { stock: { ...forum.stock }, used: { ...forum.used } } : null,
-    abilities:
-      seat !== null && night && !done
-        ? forumActOffers(s, seat).map(({ ability, targets }) => ({
-            ability: ability as ForumAbilityId,
-            targets,
-          }))
-        : [],
-    buyWithMove:
-      seat !== null && night && !done
-        ? ITEM_IDS.filter(
-            (item) => !isRejection(buyWithMove(forum, table, seat, item, s.settings.forum, s.phase.round)),
-          )
-        : [],
     done,
     teamOrders:
       mafioso && night

@@ -20,6 +20,13 @@ const deal = {
 } as const;
 const forum = (master: 'auto' | 'moderator' = 'auto') => givenGame({ preset: 'forum', master }, 10, deal);
 const toNight1 = (t: ReturnType<typeof forum>) => until(t, { phase: { kind: 'night', round: 1 } });
+type Game = ReturnType<typeof forum>;
+/** The moves a seat's view offers him now (`may`'s `act` entries). */
+const movesOf = (t: Game, seat: number) =>
+  seatView(t, seat).may.flatMap((m) => (m.type === 'act' ? [m.ability] : []));
+/** What a seat's view offers him to buy with his move (D9) or his vote (D5) now. */
+const payingWith = (t: Game, seat: number, pay: 'withMove' | 'withVote') =>
+  seatView(t, seat).may.find((m) => m.type === 'buy')?.[pay] ?? [];
 
 describe('the forum game in the engine (seed 003)', () => {
   it('phases default to a 24-hour day and a 12-hour night; the first night with moves is night 1', () => {
@@ -143,7 +150,7 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 1, { type: 'act', ability: 'nagant', target: 9 });
     expect(seatView(t, 2).forum?.teamOrders).toEqual([{ seat: 1, ability: 'nagant', targets: [9] }]);
     expect(seatView(t, 7).forum?.teamOrders).toEqual([]);
-    expect(seatView(t, 2).forum?.abilities.map((a) => a.ability)).toEqual(['nagant']);
+    expect(movesOf(t, 2)).toEqual(['nagant']);
   });
 
   it('moderator mode: the host records the night for each seat', () => {
@@ -200,7 +207,7 @@ describe('the forum game in the engine (seed 003)', () => {
       'wrong_phase',
     );
     toNight1(t);
-    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest', 'condom']);
+    expect(payingWith(t, 1, 'withMove')).toEqual(['vest', 'condom']);
     // the shop's level limit holds for a purchase with the move too
     refused(
       unchangedBy(t, () => t.send(1, { type: 'buy', item: 'elixir', withMove: true })),
@@ -210,8 +217,8 @@ describe('the forum game in the engine (seed 003)', () => {
     does(t, 1, { type: 'buy', item: 'vest', withMove: true });
     // then the vest is his, no MafBucks were spent, and he has no order left tonight
     expect(seatView(t, 1).forum?.purse).toMatchObject({ bucks: 0, items: { vest: 1 } });
-    expect(seatView(t, 1).forum?.buyWithMove).toEqual([]);
-    expect(seatView(t, 1).forum?.abilities).toEqual([]);
+    expect(payingWith(t, 1, 'withMove')).toEqual([]);
+    expect(movesOf(t, 1)).toEqual([]);
     refused(
       unchangedBy(t, () => t.send(1, { type: 'act', ability: 'nagant', target: 9 })),
       'already_acted',
@@ -223,7 +230,7 @@ describe('the forum game in the engine (seed 003)', () => {
     // with two mafiosi alive the lair orders together: nobody buys with the move
     const pair = forum();
     toNight1(pair);
-    expect(seatView(pair, 1).forum?.buyWithMove).toEqual([]);
+    expect(payingWith(pair, 1, 'withMove')).toEqual([]);
     refused(
       unchangedBy(pair, () => pair.send(1, { type: 'buy', item: 'vest', withMove: true })),
       'not_allowed',
@@ -290,7 +297,7 @@ describe('the forum game in the engine (seed 003)', () => {
       7: 'girl',
     });
     toNight1(t);
-    expect(seatView(t, 1).forum?.buyWithMove).toEqual([]);
+    expect(payingWith(t, 1, 'withMove')).toEqual([]);
     // when the undead paralyses seat 2
     does(t, 3, { type: 'act', ability: 'paralyse', target: 2 });
     until(t, { phase: { kind: 'day', round: 2 } });
@@ -301,12 +308,12 @@ describe('the forum game in the engine (seed 003)', () => {
     );
     does(t, 1, { type: 'vote', target: 4 });
     until(t, { phase: { kind: 'night', round: 2 } });
-    expect(seatView(t, 2).forum?.abilities).toEqual([]);
+    expect(movesOf(t, 2)).toEqual([]);
     refused(
       unchangedBy(t, () => t.send(2, { type: 'act', ability: 'nagant', target: 9 })),
       'not_allowed',
     );
-    expect(seatView(t, 1).forum?.buyWithMove).toEqual(['vest', 'condom']);
+    expect(payingWith(t, 1, 'withMove')).toEqual(['vest', 'condom']);
     does(t, 1, { type: 'buy', item: 'vest', withMove: true });
     expect(seatView(t, 1).forum?.purse?.items.vest).toBe(1);
   });
@@ -317,8 +324,12 @@ describe('the forum game in the engine (seed 003)', () => {
       unchangedBy(t, () => t.send(4, { type: 'buy', item: 'vest', withVote: true })),
       'not_allowed',
     );
+    // given the day's ballot open, the mafioso's view offers the items his level holds, the townsman's none
+    expect(payingWith(t, 1, 'withVote')).toEqual(['vest', 'condom']);
+    expect(payingWith(t, 4, 'withVote')).toEqual([]);
     does(t, 1, { type: 'buy', item: 'vest', withVote: true });
     expect(seatView(t, 1).forum?.purse).toMatchObject({ bucks: 0, items: { vest: 1 } });
+    expect(payingWith(t, 1, 'withVote')).toEqual([]);
     refused(
       unchangedBy(t, () => t.send(1, { type: 'vote', target: 9 })),
       'already_voted',

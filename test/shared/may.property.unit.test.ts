@@ -86,6 +86,7 @@ function candidates(s: GameState): Raw[] {
     ...PURCHASES.flatMap((item) => [
       { type: 'buy', item },
       { type: 'buy', item, withMove: true },
+      { type: 'buy', item, withVote: true },
     ]),
     ...['table', 'mafia', 'dead'].map((channel) => ({ type: 'say', channel, text: 'hello' })),
     ...bySeat('nominate', 'target'),
@@ -133,6 +134,7 @@ function expand(s: GameState, m: MayCommand): Raw[] {
       return [
         ...(m.items ?? []).map((item) => ({ type, item })),
         ...(m.withMove ?? []).map((item) => ({ type, item, withMove: true })),
+        ...(m.withVote ?? []).map((item) => ({ type, item, withVote: true })),
       ];
     case 'pickCard':
       return (m.cards ?? []).map((card) => ({ type, card }));

@@ -86,8 +86,6 @@ function publicPartOf(view: GameView, s: GameState): GameView {
     forum: view.forum && {
       ...view.forum,
       purse: null,
-      abilities: [],
-      buyWithMove: [],
       done: null,
       knocks: [],
     },
@@ -146,12 +144,7 @@ describe('the spectator view is a whitelist of public facts', () => {
         ).toEqual([]);
         if (v.forum) {
           expect(v.forum, at).toMatchObject({ purse: null, arsenal: null, purses: null, done: null });
-          expect([v.forum.abilities, v.forum.teamOrders, v.forum.knocks, v.forum.buyWithMove], at).toEqual([
-            [],
-            [],
-            [],
-            [],
-          ]);
+          expect([v.forum.teamOrders, v.forum.knocks], at).toEqual([[], []]);
         }
       }
     });

@@ -81,14 +81,16 @@ export class ForumDesk extends LitElement {
   }
 
   /**
-   * At night the moves and the reports; by day the night's reports alone (a knock-down's), which stay
+   * At night the moves the view's `may` offers and the reports; by day the night's reports alone, which stay
    * readable until the next night.
    */
   private tonightShown(): boolean {
     const f = this.view.forum;
     if (!f || !this.view.you) return false;
     if (this.view.phase.kind === 'night')
-      return this.view.you.alive && (f.abilities.length > 0 || f.done !== null || f.knocks.length > 0);
+      return (
+        this.view.you.alive && (actOffers(this.view).length > 0 || f.done !== null || f.knocks.length > 0)
+      );
     return f.knocks.length > 0;
   }
 
@@ -174,6 +176,7 @@ export class ForumDesk extends LitElement {
           .prices=${v.settings.forum.prices}
           .arsenal=${f.arsenal}
           .withMove=${(mayDo(v, 'buy')?.withMove ?? []).filter((item): item is ItemId => item !== 'level')}
+          .withVote=${(mayDo(v, 'buy')?.withVote ?? []).filter((item): item is ItemId => item !== 'level')}
           .buyable=${mayDo(v, 'buy')?.items ?? []}
           ?trains=${mayDo(v, 'train') !== undefined}
           @sc-buy=${(e: CustomEvent<BuyDetail>) => void command(this, { type: 'buy', ...e.detail })}

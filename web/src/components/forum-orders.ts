@@ -2,7 +2,7 @@ import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Seat } from '../../../shared/domain/vocabulary.js';
-import { BUY_WITH_MOVE, FORUM_ABILITIES, type ForumAbilityId } from '../../../shared/forum/roles.js';
+import { BUY_WITH_MOVE, type ForumAbilityId } from '../../../shared/forum/roles.js';
 import type { ForumAction, KnockReport } from '../../../shared/forum/state.js';
 import { fire } from '../events.js';
 import { forumAbilityName, purchaseName } from '../i18n/forum-names.js';
@@ -14,6 +14,13 @@ export interface ForumOrder {
   targets: Seat[];
 }
 
+/** An ability the view's `may` offers: the seats it may name, and how many one use names. */
+export interface OrderOffer {
+  ability: ForumAbilityId;
+  targets: Seat[];
+  names: { min: number; max: number };
+}
+
 /**
  * Tonight's order or act: each ability the player may use with the seats it may name (one to three for the
  * double and triple kills), his own order once given, his teammates' orders (the lair agrees, D4), and
@@ -22,7 +29,8 @@ export interface ForumOrder {
 @localized()
 @customElement('sc-forum-orders')
 export class ForumOrders extends LitElement {
-  @property({ attribute: false }) abilities: Array<{ ability: ForumAbilityId; targets: Seat[] }> = [];
+  /** What the view's `may` offers tonight: each ability with its seats. */
+  @property({ attribute: false }) abilities: OrderOffer[] = [];
   @property({ attribute: false }) done: ForumAction | null = null;
   @property({ attribute: false }) teamOrders: ForumAction[] = [];
   @property({ attribute: false }) knocks: Array<KnockReport & { round: number }> = [];
@@ -103,8 +111,8 @@ export class ForumOrders extends LitElement {
     return whom ? `${forumAbilityName(a.ability)} – ${whom}` : forumAbilityName(a.ability);
   }
 
-  private ability(a: { ability: ForumAbilityId; targets: Seat[] }, name: (seat: Seat) => string) {
-    const { max } = FORUM_ABILITIES[a.ability].targets;
+  private ability(a: OrderOffer, name: (seat: Seat) => string) {
+    const { max } = a.names;
     const picked = this.picked[a.ability] ?? [];
     const label = forumAbilityName(a.ability);
     return html`<fieldset>

@@ -11,11 +11,12 @@ import { shared } from '../styles/shared.js';
 export interface BuyDetail {
   item: Purchase;
   withMove?: true;
+  withVote?: true;
 }
 
 /**
  * One's own points, level, MafBucks and items, the shop (D16), training into a mafioso (D2), buying with the
- * move (D9) and, for a mafioso, the mafia's arsenal. Events: `sc-buy` (BuyDetail), `sc-train`.
+ * move (D9) or the vote (D5) and, for a mafioso, the mafia's arsenal; what may be bought is the view's `may`. Events: `sc-buy` (BuyDetail), `sc-train`.
  */
 @localized()
 @customElement('sc-forum-purse')
@@ -28,6 +29,8 @@ export class ForumPurse extends LitElement {
   } | null = null;
   /** D9: what the lone mafioso may buy with his move now. */
   @property({ attribute: false }) withMove: ItemId[] = [];
+  /** D5: what a mafioso may buy with his vote in the ballot open now. */
+  @property({ attribute: false }) withVote: ItemId[] = [];
   /** A lair member who may try to train into a mafioso. */
   @property({ type: Boolean }) trains = false;
   /** What the view offers to buy with MafBucks now (`may`'s `buy` items). */
@@ -79,6 +82,20 @@ export class ForumPurse extends LitElement {
               ${this.withMove.map(
                 (item) =>
                   html`<button @click=${() => fire<BuyDetail>(this, 'sc-buy', { item, withMove: true })}>
+                    ${purchaseName(item)}
+                  </button>`,
+              )}
+            </div>`
+          : ''
+      }
+      ${
+        this.withVote.length > 0
+          ? html`<h3>${msg('Buy with your vote', { id: 'forum.withVote' })}</h3>
+            <p class="muted">${msg('Your vote today may buy an item instead: then you do not vote.', { id: 'forum.withVoteHint' })}</p>
+            <div class="shop">
+              ${this.withVote.map(
+                (item) =>
+                  html`<button data-pay="vote" @click=${() => fire<BuyDetail>(this, 'sc-buy', { item, withVote: true })}>
                     ${purchaseName(item)}
                   </button>`,
               )}

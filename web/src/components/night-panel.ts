@@ -14,7 +14,10 @@ import { shared } from '../styles/shared.js';
 @localized()
 @customElement('sc-night-panel')
 export class NightPanel extends LitElement {
+  /** What he has done tonight with each ability (the record, not what he may still do). */
   @property({ attribute: false }) abilities: YouView['abilities'] = [];
+  /** The abilities he may still use tonight: the view's `may`. */
+  @property({ attribute: false }) open: string[] = [];
   @property({ attribute: false }) checks: YouView['checks'] = [];
   /** Tonight's shots of his teammates: a joint shot counts only if they all pick the same player. */
   @property({ attribute: false }) teamShots: YouView['teamShots'] = [];
@@ -48,12 +51,12 @@ export class NightPanel extends LitElement {
   ];
 
   override render() {
-    const open = this.abilities.filter((a) => !a.done);
+    const open = this.open;
     const done = this.abilities.filter((a) => a.done);
     return html`<section class="card" aria-labelledby="night-h">
       <h2 id="night-h">${msg('Your night', { id: 'night.title' })}</h2>
       ${
-        this.abilities.length === 0
+        open.length === 0 && done.length === 0
           ? html`<p>${msg('The city sleeps. Nothing to do tonight: wait for the morning.', { id: 'night.sleep' })}</p>`
           : ''
       }
@@ -61,12 +64,12 @@ export class NightPanel extends LitElement {
         open.length > 1
           ? html`<div role="radiogroup" aria-label=${msg('Ability', { id: 'night.ability' })}>
             ${open.map(
-              (a) => html`<button
+              (ability) => html`<button
                 role="radio"
-                aria-checked=${String(a.ability === this.ability)}
-                @click=${() => fire(this, 'sc-ability', a.ability)}
+                aria-checked=${String(ability === this.ability)}
+                @click=${() => fire(this, 'sc-ability', ability)}
               >
-                ${abilityName(a.ability)}
+                ${abilityName(ability)}
               </button>`,
             )}
           </div>`

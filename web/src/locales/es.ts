@@ -127,6 +127,8 @@ export const templates = {
   'forum.bucks': 'MafBucks',
   'forum.choose': 'Elige un jugador',
   'forum.den': 'Refugiar en la guarida',
+  'forum.withVote': 'Comprar con tu voto',
+  'forum.withVoteHint': 'Tu voto de hoy puede comprar un objeto: entonces no votas.',
   'rule.undead':
     'Juego de foro: el cementerio; cada noche puedes paralizar a un jugador: su voto y su jugada del día y la noche siguientes no cuentan.',
   'role.undead': 'No muerto',

@@ -127,6 +127,8 @@ export const templates = {
   'forum.bucks': 'MafBucks',
   'forum.choose': 'Choisissez un joueur',
   'forum.den': 'Abriter dans la tanière',
+  'forum.withVote': 'Acheter avec votre vote',
+  'forum.withVoteHint': 'Votre vote d’aujourd’hui peut acheter un objet : vous ne votez alors pas.',
   'rule.undead':
     'Jeu de forum : le cimetière ; chaque nuit vous pouvez paralyser un joueur — son vote et son action du jour et de la nuit suivants n’ont pas lieu.',
   'role.undead': 'Mort-vivant',

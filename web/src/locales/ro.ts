@@ -127,6 +127,8 @@ export const templates = {
   'forum.bucks': 'MafBucks',
   'forum.choose': 'Alege un jucător',
   'forum.den': 'Adăpostește în bârlog',
+  'forum.withVote': 'Cumpără cu votul tău',
+  'forum.withVoteHint': 'Votul tău de azi poate cumpăra un obiect: atunci nu mai votezi.',
   'rule.undead':
     'Joc pe forum: cimitirul; în fiecare noapte poți paraliza un jucător — votul și mutarea lui din ziua și noaptea următoare nu au loc.',
   'role.undead': 'Strigoi',

@@ -107,11 +107,18 @@ export function targetsFor(view: GameView, intent: TileIntent): Seat[] {
   }
 }
 
-/** The abilities this player may use now, each with the seats it may name. */
-export const actOffers = (view: GameView): Array<{ ability: string; targets: Seat[] }> =>
+/** One ability this player may use now: the seats it may name, and how many one use names. */
+export interface ActOffer {
+  ability: string;
+  targets: Seat[];
+  names: { min: number; max: number };
+}
+
+/** The abilities this player may use now, each with the seats it may name (the view's `may`). */
+export const actOffers = (view: GameView): ActOffer[] =>
   view.may.flatMap((m) =>
     m.type === 'act' && m.ability !== undefined && m.as === undefined
-      ? [{ ability: m.ability, targets: m.targets ?? [] }]
+      ? [{ ability: m.ability, targets: m.targets ?? [], names: m.names ?? { min: 1, max: 1 } }]
       : [],
   );
 

@@ -295,6 +295,7 @@ export class GamePage extends LitElement {
     if (!v.you || !this.hasNightPanel(v) || v.forum) return '';
     return html`<sc-night-panel
       .abilities=${v.you.abilities}
+      .open=${openAbilities(v)}
       .teamShots=${v.you.teamShots}
       .checks=${v.you.checks}
       .names=${namesOf(v)}
