@@ -1,21 +1,30 @@
 import type { Actor, Meta, Seat } from '../domain/vocabulary.js';
-import { PURCHASES, type Purchase } from '../forum/purse.js';
 import { ROLE_IDS, type RoleId } from '../roles/index.js';
 import { ruleSetOf } from '../rules/rule-sets.js';
 import { maxSeats, seatsOf } from './checks.js';
-import { type Command, type CommandOf, type CommandType, HOST_COMMANDS } from './commands.js';
+import {
+  type Command,
+  type CommandOf,
+  type CommandType,
+  HOST_COMMANDS,
+  type RuleSetCommandSchemas,
+} from './commands.js';
 import { refusal } from './decide.js';
 import type { GameState } from './state.js';
 
 export type Channel = 'table' | 'mafia' | 'dead';
 export type LiftChoice = 'leave' | 'stay';
 
+/** Each family's own fields of an entry (the forum's shop), merged in by the family (`declare module`). */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by each family's declaration merging
+export interface RuleSetMayFields {}
+
 /**
  * One command the viewer may send now, with the values `decide` takes in its fields. A field that is absent
  * takes any value its schema allows (the text of `say`, the seconds of `extendClock`, the `on` of
  * `mafiaMic`, the reason of `disqualify`, the settings of `configure`, a new player's name).
  */
-export interface MayCommand {
+export interface MayCommand extends RuleSetMayFields {
   type: CommandType;
   /** Moderator mode: the seat the host records it for (`as`). */
   as?: Seat;
@@ -36,13 +45,6 @@ export interface MayCommand {
   choices?: LiftChoice[];
   /** `recordShot`: a miss (`target: null`) may be recorded. */
   miss?: boolean;
-  /**
-   * `buy`: what may be bought with MafBucks, with the night's move (`withMove`, D9) and with the day's vote
-   * (`withVote`, D5).
-   */
-  items?: Purchase[];
-  withMove?: Purchase[];
-  withVote?: Purchase[];
   /** `pickCard`: the cards still face down. */
   cards?: number[];
   /** `assignRole`: the roles a seat may be given. */
@@ -55,7 +57,7 @@ export interface MayCommand {
 export type May = MayCommand[];
 
 /** Asks `decide`'s own checks whether one command would be taken: nothing is recorded. */
-type Ask = (c: Command) => boolean;
+export type Ask = (c: Command) => boolean;
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -68,7 +70,7 @@ function freshName(s: GameState): string {
 }
 
 /** The state, its seats, and the seat whose moves are asked about (a player's own, or the one recorded `as`). */
-interface Asking {
+export interface Asking {
   s: GameState;
   seats: Seat[];
   ask: Ask;
@@ -77,7 +79,7 @@ interface Asking {
 
 type Fields = Omit<MayCommand, 'type' | 'as'>;
 /** Builds one command's entries from the values `ask` accepts, or nothing when none is accepted. */
-type Offer = (q: Asking) => Fields | Fields[] | null;
+export type Offer = (q: Asking) => Fields | Fields[] | null;
 
 /** A command with no fields of its own: offered when it is taken as it is. */
 const bare =
@@ -98,11 +100,14 @@ const allSeats = (s: GameState) => range(maxSeats(s));
 const CHANNELS = ['table', 'mafia', 'dead'] as const;
 const LIFT = ['leave', 'stay'] as const;
 
+/** The commands every family knows; a family's own are offered by its rule set (`RuleSet.offers`). */
+type CommonType = Exclude<CommandType, keyof RuleSetCommandSchemas>;
+
 /**
  * What each command type offers, each built by asking `decide`'s checks about its candidate values: the
- * table's seats, the channels, the choices, the items, the cards. No rule is written here twice.
+ * table's seats, the channels, the choices, the cards. No rule is written here twice.
  */
-const OFFERS: { [K in CommandType]: Offer } = {
+const OFFERS: { [K in CommonType]: Offer } = {
   configure: bare({ type: 'configure', settings: {} }),
   takeSeat: onSeat((seat) => ({ type: 'takeSeat', seat }), allSeats),
   seatPlayer: (q) => {
@@ -143,13 +148,6 @@ const OFFERS: { [K in CommandType]: Offer } = {
         return allowed.length > 0 ? [{ ability, targets: allowed, names }] : [];
       });
   },
-  buy: ({ ask }) => {
-    const items = PURCHASES.filter((item) => ask({ type: 'buy', item }));
-    const withMove = PURCHASES.filter((item) => ask({ type: 'buy', item, withMove: true }));
-    const withVote = PURCHASES.filter((item) => ask({ type: 'buy', item, withVote: true }));
-    return items.length + withMove.length + withVote.length > 0 ? { items, withMove, withVote } : null;
-  },
-  train: bare({ type: 'train' }),
   say: ({ ask }) => {
     const channels = CHANNELS.filter((channel) => ask({ type: 'say', channel, text: '·' }));
     return channels.length > 0 ? { channels } : null;
@@ -203,8 +201,9 @@ function offersOf(s: GameState, meta: Meta, types: readonly CommandType[], as?: 
   const ask: Ask = (c) => refusal(s, as === undefined ? c : { ...c, as }, meta) === undefined;
   const seat = as ?? (typeof meta.actor === 'number' ? meta.actor : null);
   const q = { s, seats: seatsOf(s), ask, seat };
+  const offers: { [K in CommandType]?: Offer } = { ...OFFERS, ...ruleSetOf(s).offers };
   return types.flatMap((type) => {
-    const offer = OFFERS[type](q);
+    const offer = offers[type]?.(q) ?? null;
     if (offer === null) return [];
     return (Array.isArray(offer) ? offer : [offer]).map((o) => ({
       type,
@@ -214,8 +213,11 @@ function offersOf(s: GameState, meta: Meta, types: readonly CommandType[], as?: 
   });
 }
 
-const TYPES = Object.keys(OFFERS) as CommandType[];
-const PLAYER_TYPES = TYPES.filter((t) => !HOST_COMMANDS.has(t));
+/** A player's command types in this game: the common ones, and its family's own. */
+const playerTypes = (s: GameState): CommandType[] =>
+  [...Object.keys(OFFERS), ...Object.keys(ruleSetOf(s).offers)].filter(
+    (t): t is CommandType => !HOST_COMMANDS.has(t as CommandType),
+  );
 
 /**
  * What a seat or the host may send now, built by asking `decide`'s checks (`refusal`) about each command
@@ -226,8 +228,8 @@ const PLAYER_TYPES = TYPES.filter((t) => !HOST_COMMANDS.has(t));
 export function mayOf(s: GameState, actor: Extract<Actor, Seat | 'host'>): May {
   const meta: Meta = { actor, now: s.stepStartedAt, seed: 0 };
   if (!s.created) return [];
-  if (actor !== 'host') return offersOf(s, meta, PLAYER_TYPES);
+  if (actor !== 'host') return offersOf(s, meta, playerTypes(s));
   const own = offersOf(s, meta, [...HOST_COMMANDS]);
   if (s.settings.master !== 'moderator') return own;
-  return [...own, ...seatsOf(s).flatMap((seat) => offersOf(s, meta, PLAYER_TYPES, seat))];
+  return [...own, ...seatsOf(s).flatMap((seat) => offersOf(s, meta, playerTypes(s), seat))];
 }

@@ -3,12 +3,16 @@ import type { RuleSetEvent } from '../log/events.js';
 import type { TeamId, Winner } from '../roles/index.js';
 import type { RuleSetViewParts, Viewer } from '../views/types.js';
 import type { Rule } from './checks.js';
-import type { CommandOf, CommandType } from './commands.js';
+import type { CommandSchema } from './command-fields.js';
+import type { ActAbility, CommandOf, CommandType } from './commands.js';
+import type { Offer } from './may.js';
 import type { GameState } from './state.js';
 import type { Tx } from './tx.js';
 
 /** Commands only some families know (the forum's shop): each family gives the rules of those it plays. */
 export type RuleSetCommands = { [K in CommandType]?: Rule<K> };
+/** How `may` offers a family's own commands, each built by asking `decide`'s checks as the common ones are. */
+export type RuleSetOffers = { [K in CommandType]?: Offer };
 
 /** An ability a seat holds, the seats it may name, and how many one use names. */
 export interface ActOffer {
@@ -38,6 +42,12 @@ export interface RuleSet {
   actOffers(s: GameState, seat: Seat): ActOffer[];
   /** The commands this family adds to the common ones; another family's game refuses them. */
   commands: RuleSetCommands;
+  /** The schemas of those commands (`shared/engine/commands.ts` gathers them with the common ones). */
+  commandSchemas: readonly CommandSchema[];
+  /** The abilities `act` may name in this family besides the common verbs. */
+  abilityIds: readonly ActAbility[];
+  /** How `may` offers this family's own commands. */
+  offers: RuleSetOffers;
   /** Applies one of the family's own events (`RuleSetEvent`) to the state; never throws. */
   evolve(s: GameState, e: RuleSetEvent): GameState;
   /** What moderator-mode `undo` must bring back of the family's own part: kept with each undoable move. */
@@ -60,6 +70,11 @@ export interface RuleSet {
   winsOnNight: boolean;
   /** The night moves come from the role and ability tables (`you.abilities`); false: from the family's view part. */
   tableMoves: boolean;
+  /**
+   * What is wrong with dealing these roles, as this family sees it, or null: `ownGame` when the game plays
+   * this family (a role it does not know), otherwise a game of another family (a role that is its alone).
+   */
+  rolesProblem(roles: readonly string[], ownGame: boolean): string | null;
   /** The family's part of a view, built for this viewer; every family's key is in every view (null elsewhere). */
   view(s: GameState, viewer: Viewer, privileged: boolean): Partial<RuleSetViewParts>;
 }

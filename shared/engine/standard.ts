@@ -103,6 +103,9 @@ export const STANDARD: RuleSet = {
     emit(tx, { type: 'nightResolved', report: resolveNight(nightInputOf({ ...s, actions: answered(s) })) });
   },
   commands: {},
+  commandSchemas: [],
+  abilityIds: [],
+  offers: {},
   voteRefusal: () => undefined,
   evolve: (s) => s,
   scratch: () => null,
@@ -112,5 +115,7 @@ export const STANDARD: RuleSet = {
   winnerNow: (s) => standardWinnerOf(s),
   winsOnNight: false,
   tableMoves: true,
+  // The common role table's roles are dealt anywhere a family takes them: the other families say which.
+  rolesProblem: () => null,
   view: () => ({}),
 };

@@ -142,12 +142,13 @@ const COMMON_ROLES: readonly string[] = ['mafia', 'civilian', 'doctor', 'maniac'
 
 /**
  * The forum game deals only its own roles, and its roles beyond the common four (mafioso, civilian, Doctor,
- * Maniac) belong to it alone. Says what is wrong with a list of roles for a preset, or null.
+ * Maniac) belong to it alone. Says what is wrong with a list of roles for the forum game (`forumGame`) or for a
+ * game of another family, or null.
  */
-export function forumRolesProblem(preset: string, roles: readonly string[]): string | null {
+export function forumRolesProblem(roles: readonly string[], forumGame: boolean): string | null {
   const own = (role: string) => role in FORUM_ROLES;
   const shared = (role: string) => COMMON_ROLES.includes(role);
-  if (preset === 'forum') {
+  if (forumGame) {
     const stranger = roles.find((role) => !own(role));
     return stranger ? `the forum game has no ${stranger}` : null;
   }

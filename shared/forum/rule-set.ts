@@ -1,6 +1,7 @@
 import { withUndo } from '../engine/evolve.js';
 import type { RuleSet } from '../engine/rule-set.js';
 import { emit } from '../engine/tx.js';
+import { FORUM_COMMAND_SCHEMAS } from './commands.js';
 import type { ForumEvent } from './events.js';
 import {
   afterForumElimination,
@@ -14,7 +15,8 @@ import {
   forumWinnerOf,
   refuseForumAct,
 } from './game.js';
-import { FORUM_ROLES, forumTeamOf } from './roles.js';
+import { forumOffers } from './offers.js';
+import { FORUM_ABILITY_IDS, FORUM_ROLES, forumRolesProblem, forumTeamOf } from './roles.js';
 import { type ForumAction, initialForum, takeBackTonight, tonightOf, withOrder } from './state.js';
 import { forumViewFor } from './view.js';
 
@@ -29,6 +31,9 @@ export const FORUM: RuleSet = {
   applyAct: (tx, c, seat) => applyForumAct(tx, c, seat),
   actOffers: (s, seat) => forumActOffers(s, seat),
   commands: forumCommands,
+  commandSchemas: FORUM_COMMAND_SCHEMAS,
+  abilityIds: FORUM_ABILITY_IDS,
+  offers: forumOffers,
   evolve: (s, e: ForumEvent) => {
     switch (e.type) {
       case 'forumActed':
@@ -55,5 +60,6 @@ export const FORUM: RuleSet = {
   winnerNow: (s) => forumWinnerOf(s),
   winsOnNight: true,
   tableMoves: false,
+  rolesProblem: (roles, ownGame) => forumRolesProblem(roles, ownGame),
   view: (s, viewer, privileged) => ({ forum: forumViewFor(s, viewer, privileged) }),
 };

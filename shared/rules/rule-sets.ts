@@ -3,6 +3,7 @@ import { STANDARD } from '../engine/standard.js';
 import type { GameState } from '../engine/state.js';
 import { FORUM } from '../forum/rule-set.js';
 import { PRESETS } from './presets.js';
+import type { PresetId } from './settings.js';
 
 /**
  * Every rule set by the id a preset names: the one place that knows the families. Read when asked, never at
@@ -17,3 +18,16 @@ export const ruleSetOf = (s: Pick<GameState, 'settings'>): RuleSet =>
 
 /** Every rule set, for what each game's view carries of every family (its part, or null). */
 export const allRuleSets = (): readonly RuleSet[] => Object.values(ruleSets());
+
+/**
+ * What is wrong with dealing these roles in a game of this preset, or null: each family answers for its own
+ * roles (the forum game deals only its own; its own beyond the common ones play nowhere else).
+ */
+export function rolesProblem(preset: PresetId, roles: readonly string[]): string | null {
+  const own = ruleSets()[PRESETS[preset].ruleSet];
+  for (const family of allRuleSets()) {
+    const problem = family.rolesProblem(roles, family === own);
+    if (problem) return problem;
+  }
+  return null;
+}

@@ -133,7 +133,7 @@ function youOf(s: GameState, seat: Seat): YouView {
     s.phase.round > 0 &&
     (s.phase.stage === 'actions' || s.phase.stage === 'wake');
   const alive = s.alive.includes(seat) || s.phase.kind === 'lobby';
-  // A family with moves of its own offers them in its own part of the view (the forum's `forum.abilities`).
+  // A family with moves of its own offers them in `may` alone (`RuleSet.actOffers`), with nothing in `you`.
   const abilities =
     role && night && alive && ruleSetOf(s).tableMoves
       ? abilitiesOf(s, seat)

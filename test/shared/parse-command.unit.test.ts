@@ -4,7 +4,7 @@ import { commandSchema, parseCommand } from '../../shared/engine/commands.js';
 
 /** What the command variant itself answers, in parseCommand's shape. */
 function throughVariant(input: unknown) {
-  const r = v.safeParse(commandSchema, input);
+  const r = v.safeParse(commandSchema(), input);
   if (r.success) return { ok: true, command: r.output };
   const issue = r.issues[0];
   const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';

@@ -1,9 +1,8 @@
 import { cleanName, confusableNames, isReservedName } from '../../domain/names.js';
 import type { Rejection, Seat } from '../../domain/vocabulary.js';
-import { forumRolesProblem } from '../../forum/roles.js';
 import { dealHasMafia, ROLES, type RoleId, roleIdOf } from '../../roles/index.js';
 import { PRESETS } from '../../rules/presets.js';
-import { ruleSetOf } from '../../rules/rule-sets.js';
+import { rolesProblem, ruleSetOf } from '../../rules/rule-sets.js';
 import type { Settings } from '../../rules/settings.js';
 import { mergeSettings, rolesForTable } from '../../rules/table.js';
 import { inLobby, isRejection, maxSeats, no, rule, seated, seatsOf } from '../checks.js';
@@ -16,7 +15,7 @@ export function checkSettings(settings: Settings): Rejection | undefined {
   const preset = PRESETS[settings.preset];
   if (settings.immunity !== null && settings.immunity > preset.maxPlayers)
     return no('bad_settings', `seat ${settings.immunity} is not at this table`);
-  const foreign = forumRolesProblem(settings.preset, Object.keys(settings.roles) as RoleId[]);
+  const foreign = rolesProblem(settings.preset, Object.keys(settings.roles));
   if (foreign) return no('bad_settings', foreign);
   const total = Object.values(settings.roles).reduce((a, b) => a + (b ?? 0), 0);
   if (total > preset.maxPlayers)
@@ -268,7 +267,7 @@ function assignedRole(s: GameState, c: { seat: Seat; role: string }): RoleId | R
   if (!(c.seat in s.names)) return no('unknown_seat', `seat ${c.seat} is empty`);
   const role = roleIdOf(c.role, s.settings.preset);
   if (!role || !(role in ROLES)) return no('bad_command', `there is no role ${c.role}`);
-  const foreign = forumRolesProblem(s.settings.preset, [role]);
+  const foreign = rolesProblem(s.settings.preset, [role]);
   return foreign ? no('bad_command', foreign) : role;
 }
 

@@ -1,7 +1,7 @@
-import { forumRolesProblem } from '../../../shared/forum/roles.js';
 import type { ForumSettings } from '../../../shared/forum/settings.js';
 import { ROLE_IDS, type RoleId } from '../../../shared/roles/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
+import { rolesProblem } from '../../../shared/rules/rule-sets.js';
 import {
   type GameMeta,
   type PresetId,
@@ -94,7 +94,7 @@ export const FORUM_FORM_KEYS = [
 
 /** The roles a preset may deal: the forum game its own, the others theirs. */
 export const rolesOf = (preset: PresetId): RoleId[] =>
-  ROLE_IDS.filter((role) => forumRolesProblem(preset, [role]) === null);
+  ROLE_IDS.filter((role) => rolesProblem(preset, [role]) === null);
 
 const SECTION: Partial<Record<keyof Settings, Section>> = {
   firstDay: 'day',
