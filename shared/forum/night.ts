@@ -5,6 +5,7 @@ import type { ActReason, NewspaperLine, NotDoneReason } from './newspaper.js';
 import { jointOrder, type MafiaOrder, type OrderedShot } from './order.js';
 import { inOffice, officeGuarded, PROTECTIONS, type Shelter } from './protections.js';
 import { earn } from './purse.js';
+import { actReports } from './reports.js';
 import { FORUM_ABILITIES, type GuardId, type ItemId, isStrike, type MoveId } from './roles.js';
 import type { ForumSettings } from './settings.js';
 import {
@@ -62,7 +63,8 @@ type Outcome = { done: boolean; reason: ActReason | null };
  * 4. the Maniac's poison: whoever acts on its carrier dies (D12);
  * 5. the town's strikes, each against its row's protections (strikes.ts): the shots kill, the paralysis
  *    takes the next day's vote and the next night's move;
- * 6. one newspaper line per move, the mafia's and every other's, done or not and why.
+ * 6. one newspaper line per move, the mafia's and every other's, done or not and why; and each player's own
+ *    report of his act (whether his guard stopped an attack), for him alone.
  * Pure: the holdings come back in `state`.
  */
 export function resolveForumNight(
@@ -196,6 +198,9 @@ export function resolveForumNight(
   if (state.poison && deaths.has(state.poison.carrier)) state.poison = null;
   state.newspaper.push({ round: night.round, lines });
   state.knocks.push(...knocks.map((k) => ({ ...k, round: night.round })));
+  const settled = acts.map((a) => ({ ...a, ...(outcomes.get(a) as Outcome) }));
+  // A log folded before the reports were kept holds none.
+  state.reports = [...(state.reports ?? []), ...actReports(settled, lines, table, night.round)];
   state.tonight = [];
   return {
     round: night.round,

@@ -43,7 +43,7 @@ const acted = (night: Shelter, ability: GuardId, by: readonly ForumRoleId[]) =>
   night.acts.filter((a) => a.ability === ability && by.includes(night.table.roles[a.seat]));
 
 /** Who may guard the office against each move: the mine passes the Doctor's guard (D12). */
-const OFFICE_GUARDS: Record<MoveId, readonly ForumRoleId[]> = {
+export const OFFICE_GUARDS: Record<MoveId, readonly ForumRoleId[]> = {
   nagant: ['commissar', 'psycho', 'doctor'],
   rifle: ['commissar', 'psycho', 'doctor'],
   mine: ['commissar', 'psycho'],

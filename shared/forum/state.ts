@@ -1,9 +1,10 @@
 import type { Rejection, Seat } from '../domain/vocabulary.js';
-import type { NewspaperPage } from './newspaper.js';
+import type { ActReason, NewspaperPage } from './newspaper.js';
 import {
   FORUM_ABILITIES,
   FORUM_ROLES,
   type ForumRoleId,
+  type GuardId,
   ITEM_IDS,
   type ItemId,
   MOVE_IDS,
@@ -56,6 +57,22 @@ export interface ForumState {
   tonight: ForumAction[];
   /** What each knock-down told its maker (D7: an ungated mafioso shows asleep), every night so far. */
   knocks: Array<KnockReport & { round: number }>;
+  /** What came of each player's own act, every night so far: shown to him alone. */
+  reports: ActReport[];
+}
+
+/**
+ * What came of one player's act of one night, for him alone: done or not and why (as the newspaper says it
+ * of his role), and for a guard or the den whether it stopped an attack (`saved`).
+ */
+export interface ActReport {
+  seat: Seat;
+  round: number;
+  ability: GuardId;
+  target: Seat | null;
+  done: boolean;
+  reason: ActReason | null;
+  saved: boolean;
 }
 
 /**
@@ -118,6 +135,7 @@ export function initialForum(
     newspaper: [],
     tonight: [],
     knocks: [],
+    reports: [],
   };
 }
 

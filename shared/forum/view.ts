@@ -3,7 +3,14 @@ import type { Viewer } from '../views/types.js';
 import { forumTable } from './game.js';
 import type { NewspaperPage } from './newspaper.js';
 import { isMove, type MoveId } from './roles.js';
-import { type ForumAction, isMafioso, type KnockReport, levelFor, type Purse } from './state.js';
+import {
+  type ActReport,
+  type ForumAction,
+  isMafioso,
+  type KnockReport,
+  levelFor,
+  type Purse,
+} from './state.js';
 
 declare module '../views/types.js' {
   interface RuleSetViewParts {
@@ -29,6 +36,8 @@ export interface ForumView {
   teamOrders: ForumAction[];
   /** What his knock-downs told him (D7: who was asleep). */
   knocks: Array<KnockReport & { round: number }>;
+  /** What came of his own acts, every night so far (his alone: nobody else's view holds them). */
+  reports: ActReport[];
   /** The host who does not play and the analyst: every purse. */
   purses: Record<string, Purse> | null;
 }
@@ -52,6 +61,20 @@ export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean):
         ? forum.tonight.filter((a) => a.seat !== seat && isMafioso(table, a.seat) && isMove(a.ability))
         : [],
     knocks: seat !== null ? forum.knocks.filter((k) => k.seat === seat) : [],
+    reports:
+      seat !== null
+        ? (forum.reports ?? [])
+            .filter((r) => r.seat === seat)
+            .map(({ round, ability, target, done, reason, saved }) => ({
+              seat,
+              round,
+              ability,
+              target,
+              done,
+              reason,
+              saved,
+            }))
+        : [],
     purses: privileged ? structuredClone(forum.purses) : null,
   };
 }

@@ -153,6 +153,30 @@ describe('the forum game in the engine (seed 003)', () => {
     expect(movesOf(t, 2)).toEqual(['nagant']);
   });
 
+  it('D17: a night role’s own report is his alone and stays readable all the next day', () => {
+    // given the Doctor guarding the office at night 1 and the Girl knocking down seat 1
+    const t = forum();
+    toNight1(t);
+    does(t, 6, { type: 'act', ability: 'guardOffice' });
+    const before = [1, 4, 7].map((seat) => seatView(t, seat).forum?.reports);
+    does(t, 7, { type: 'act', ability: 'knock', target: 1 });
+    until(t, { phase: { kind: 'day', round: 2 } });
+    // then by day the Doctor reads what came of his guard, and only his
+    expect(seatView(t, 6).forum?.reports).toEqual([
+      { seat: 6, round: 1, ability: 'guardOffice', target: null, done: true, reason: null, saved: false },
+    ]);
+    expect(seatView(t, 7).forum?.reports).toMatchObject([
+      { seat: 7, ability: 'knock', target: 1, done: true },
+    ]);
+    // nobody else's view holds another's report, the spectator's neither
+    expect([1, 4, 5].map((seat) => seatView(t, seat).forum?.reports)).toEqual([[], [], []]);
+    expect(before).toEqual([[], [], []]);
+    expect(viewFor(t.state, { kind: 'spectator' }).forum?.reports).toEqual([]);
+    // and the next night it is still there, beside the new night's moves
+    until(t, { phase: { kind: 'night', round: 2 } });
+    expect(seatView(t, 6).forum?.reports).toHaveLength(1);
+  });
+
   it('moderator mode: the host records the night for each seat', () => {
     const t = forum('moderator');
     // the moderator's clock only advises: he ends the day

@@ -215,6 +215,58 @@ describe('forum: the mine against the town (D12)', () => {
   });
 });
 
+describe('forum: each player’s own report of his act (D17)', () => {
+  const reportOf = (r: ReturnType<typeof night>, seat: number) =>
+    r.state.reports.filter((x) => x.seat === seat);
+
+  it('D3, D12: the office guard that stopped the nagant saved a life; the Doctor’s guard does not stop the mine', () => {
+    // given the Psycho guarding an office the nagant aims at (D3)
+    const g = given({ office: ['commissar', 'assistant', 'civilian'] });
+    const r = night(g, [order(1, 'nagant', 12), order(2, 'nagant', 12)], [act(10, 'guardOffice')]);
+    // then his own report says the guard held and stopped an attack
+    expect(reportOf(r, 10)).toEqual([
+      { seat: 10, round: 1, ability: 'guardOffice', target: null, done: true, reason: null, saved: true },
+    ]);
+    // and a guard on a quiet night stopped nothing
+    expect(reportOf(night(g, [], [act(10, 'guardOffice')]), 10)).toMatchObject([
+      { done: true, saved: false },
+    ]);
+  });
+
+  it('D10: the Assistant’s guard and the Maniac’s den report the attack they stopped; a stopped shot reports why', () => {
+    const g = given();
+    const r = night(
+      g,
+      [],
+      [act(11, 'guardCommissar'), act(5, 'killerShot', 3), act(6, 'den', 12), act(4, 'citizenShot', 12)],
+    );
+    expect(reportOf(r, 11)).toMatchObject([{ ability: 'guardCommissar', done: true, saved: true }]);
+    expect(reportOf(r, 6)).toMatchObject([{ ability: 'den', target: 12, done: true, saved: true }]);
+    expect(reportOf(r, 5)).toMatchObject([
+      { ability: 'killerShot', target: 3, done: false, reason: 'assistant' },
+    ]);
+    expect(reportOf(r, 4)).toMatchObject([
+      { ability: 'citizenShot', target: 12, done: false, reason: 'den' },
+    ]);
+  });
+
+  it('D4: a knocked-down player’s report says so; each night’s reports are kept with the earlier ones', () => {
+    const g = given({ knockChance: 1 });
+    const first = night(g, [], [act(9, 'knock', 3), act(3, 'commissarShot', 1)]);
+    expect(reportOf(first, 3)).toMatchObject([{ round: 1, done: false, reason: 'knockedDown' }]);
+    const second = resolveForumNight(
+      first.state,
+      g.table,
+      { round: 2, orders: [], acts: [act(3, 'commissarShot', 12)], seed: 1 },
+      g.settings,
+    );
+    expect(reportOf(second, 3).map((x) => [x.round, x.done])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+  });
+});
+
 describe('forum: knock-downs by chance and what each item stops (D4, D19)', () => {
   it('D4 «существует вероятность»: with knockChance 0 a knock-down never lands; with 1 it always does', () => {
     const never = given({ knockChance: 0 });

@@ -88,6 +88,7 @@ function publicPartOf(view: GameView, s: GameState): GameView {
       purse: null,
       done: null,
       knocks: [],
+      reports: [],
     },
   };
 }
@@ -144,7 +145,7 @@ describe('the spectator view is a whitelist of public facts', () => {
         ).toEqual([]);
         if (v.forum) {
           expect(v.forum, at).toMatchObject({ purse: null, arsenal: null, purses: null, done: null });
-          expect([v.forum.teamOrders, v.forum.knocks], at).toEqual([[], []]);
+          expect([v.forum.teamOrders, v.forum.knocks, v.forum.reports], at).toEqual([[], [], []]);
         }
       }
     });
