@@ -129,6 +129,12 @@ describe('a forum night on phones: three mafiosi, a girl, a shooting civilian, t
       .locator('sc-forum-orders')
       .getByText(`Night 1: ${m1} · ${NAMES[m1 - 1]} gave an order`)
       .waitFor();
+    // and so does the shooter's own result, on his phone alone
+    await tab(phone(shooter), 'Night reports').click();
+    const result = `Night 1: Shoot – ${m1} · ${NAMES[m1 - 1]} – done`;
+    await phone(shooter).locator('sc-forum-orders [data-list="results"]').getByText(result).waitFor();
+    await shot(phone(shooter), 'forum-night-reports');
+    expect(await phone(c1).getByRole('tab', { name: 'Night reports' }).count()).toBe(0);
 
     // the points went to the two whose orders stood (D8); the one knocked down has none
     const points = async (seat: number) => {

@@ -87,11 +87,10 @@ export class ForumDesk extends LitElement {
   private tonightShown(): boolean {
     const f = this.view.forum;
     if (!f || !this.view.you) return false;
+    const reported = f.knocks.length > 0 || f.reports.some((r) => r.ability !== 'knock');
     if (this.view.phase.kind === 'night')
-      return (
-        this.view.you.alive && (actOffers(this.view).length > 0 || f.done !== null || f.knocks.length > 0)
-      );
-    return f.knocks.length > 0;
+      return this.view.you.alive && (actOffers(this.view).length > 0 || f.done !== null || reported);
+    return reported;
   }
 
   override render() {
@@ -145,6 +144,7 @@ export class ForumDesk extends LitElement {
           .done=${f.done}
           .teamOrders=${f.teamOrders}
           .knocks=${f.knocks}
+          .reports=${f.reports}
           .night=${v.phase.kind === 'night'}
           .names=${names}
           @sc-order=${(e: CustomEvent<ForumOrder>) => {

@@ -3,9 +3,9 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Seat } from '../../../shared/domain/vocabulary.js';
 import { BUY_WITH_MOVE, type ForumAbilityId } from '../../../shared/forum/roles.js';
-import type { ForumAction, KnockReport } from '../../../shared/forum/state.js';
+import type { ActReport, ForumAction, KnockReport } from '../../../shared/forum/state.js';
 import { fire } from '../events.js';
-import { forumAbilityName, purchaseName } from '../i18n/forum-names.js';
+import { actReportLine, forumAbilityName, purchaseName } from '../i18n/forum-names.js';
 import { seatAndName } from '../i18n/names.js';
 import { shared } from '../styles/shared.js';
 
@@ -23,8 +23,8 @@ export interface OrderOffer {
 
 /**
  * Tonight's order or act: each ability the player may use with the seats it may name (one to three for the
- * double and triple kills), his own order once given, his teammates' orders (the lair agrees, D4), and
- * what his knock-downs told him. Event: `sc-order` (ForumOrder).
+ * double and triple kills), his own order once given, his teammates' orders (the lair agrees, D4), what
+ * his knock-downs told him and what came of his other acts. Event: `sc-order` (ForumOrder).
  */
 @localized()
 @customElement('sc-forum-orders')
@@ -34,6 +34,8 @@ export class ForumOrders extends LitElement {
   @property({ attribute: false }) done: ForumAction | null = null;
   @property({ attribute: false }) teamOrders: ForumAction[] = [];
   @property({ attribute: false }) knocks: Array<KnockReport & { round: number }> = [];
+  /** What came of his own acts, every night so far (a knock-down's is told in `knocks`). */
+  @property({ attribute: false }) reports: ActReport[] = [];
   @property({ attribute: false }) names: Record<number, string> = {};
   /** Night: the moves and the reports; day: the reports alone. */
   @property({ type: Boolean }) night = true;
@@ -102,7 +104,18 @@ export class ForumOrders extends LitElement {
             </ul>`
           : ''
       }
+      ${this.results(name)}
     </section>`;
+  }
+
+  /** His own acts' outcomes, every night so far: readable all the next day. */
+  private results(name: (seat: Seat) => string) {
+    const shown = this.reports.filter((r) => r.ability !== 'knock');
+    if (shown.length === 0) return '';
+    return html`<h3>${msg('Your night’s results', { id: 'forum.results' })}</h3>
+      <ul data-list="results">
+        ${shown.map((r) => html`<li>${actReportLine(r, name)}</li>`)}
+      </ul>`;
   }
 
   private actionText(a: ForumAction, name: (seat: Seat) => string): string {

@@ -3,6 +3,7 @@ import type { Seat } from '../../../shared/domain/vocabulary.js';
 import type { ActReason, NewspaperLine, NotDoneReason } from '../../../shared/forum/newspaper.js';
 import type { Purchase } from '../../../shared/forum/purse.js';
 import type { ForumAbilityId } from '../../../shared/forum/roles.js';
+import type { ActReport } from '../../../shared/forum/state.js';
 import { roleName } from './names.js';
 
 /** The forum game's moves and acts, as a button and a newspaper line name them. */
@@ -117,6 +118,20 @@ export function newspaperLine(line: NewspaperLine, name: (seat: Seat) => string)
   parts.push(line.done ? msg('done', { id: 'forum.done' }) : msg('not done', { id: 'forum.notDone' }));
   if (line.reason) parts.push(reasonText(line.reason));
   return parts.join(' – ');
+}
+
+/**
+ * One's own act of one night, for him alone: "Night 1: Guard the office – done – it stopped an attack",
+ * "Night 2: Shoot – 3 · Cleo – not done – Bulletproof vest".
+ */
+export function actReportLine(report: ActReport, name: (seat: Seat) => string): string {
+  const parts = [forumAbilityName(report.ability)];
+  if (report.target !== null) parts.push(name(report.target));
+  parts.push(report.done ? msg('done', { id: 'forum.done' }) : msg('not done', { id: 'forum.notDone' }));
+  if (report.reason) parts.push(reasonText(report.reason));
+  if (report.saved) parts.push(msg('it stopped an attack', { id: 'forum.saved' }));
+  const line = parts.join(' – ');
+  return msg(str`Night ${report.round}: ${line}`, { id: 'forum.report' });
 }
 
 /** "11 h 20 min left": a forum phase lasts hours, so seconds would only flicker. */

@@ -127,6 +127,9 @@ export const templates = {
   'forum.bucks': 'MafBucks',
   'forum.choose': 'Elige un jugador',
   'forum.den': 'Refugiar en la guarida',
+  'forum.report': str`Noche ${0}: ${1}`,
+  'forum.results': 'Resultados de tus noches',
+  'forum.saved': 'detuvo un ataque',
   'forum.withVote': 'Comprar con tu voto',
   'forum.withVoteHint': 'Tu voto de hoy puede comprar un objeto: entonces no votas.',
   'rule.undead':

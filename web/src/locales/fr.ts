@@ -127,6 +127,9 @@ export const templates = {
   'forum.bucks': 'MafBucks',
   'forum.choose': 'Choisissez un joueur',
   'forum.den': 'Abriter dans la tanière',
+  'forum.report': str`Nuit ${0} : ${1}`,
+  'forum.results': 'Résultats de vos nuits',
+  'forum.saved': 'il a arrêté une attaque',
   'forum.withVote': 'Acheter avec votre vote',
   'forum.withVoteHint': 'Votre vote d’aujourd’hui peut acheter un objet : vous ne votez alors pas.',
   'rule.undead':

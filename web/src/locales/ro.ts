@@ -127,6 +127,9 @@ export const templates = {
   'forum.bucks': 'MafBucks',
   'forum.choose': 'Alege un jucător',
   'forum.den': 'Adăpostește în bârlog',
+  'forum.report': str`Noaptea ${0}: ${1}`,
+  'forum.results': 'Rezultatele nopților tale',
+  'forum.saved': 'a oprit un atac',
   'forum.withVote': 'Cumpără cu votul tău',
   'forum.withVoteHint': 'Votul tău de azi poate cumpăra un obiect: atunci nu mai votezi.',
   'rule.undead':

@@ -127,6 +127,9 @@ export const templates = {
   'forum.bucks': 'МафБаксы',
   'forum.choose': 'Выберите игрока',
   'forum.den': 'Укрыть в берлоге',
+  'forum.report': str`Ночь ${0}: ${1}`,
+  'forum.results': 'Итоги ваших ночей',
+  'forum.saved': 'оно предотвратило нападение',
   'forum.withVote': 'Купить за голос',
   'forum.withVoteHint': 'Сегодня ваш голос может стать покупкой: тогда вы не голосуете.',
   'rule.undead':
