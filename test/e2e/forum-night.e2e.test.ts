@@ -89,9 +89,23 @@ describe('a forum night on phones: three mafiosi, a girl, a shooting civilian, t
       .waitFor();
     await shot(phone(c2), 'forum-thread');
 
+    // D5: while the day's vote is open a mafioso's purse offers to buy with his vote, as his view's may says
+    const [m1, m2, m3] = mafia;
+    const purse = (seat: number) => phone(seat).locator('sc-forum-purse');
+    await tab(phone(m3), 'My purse').click();
+    const vests = Number(await purse(m3).locator('dd[data-k="vest"]').textContent());
+    await purse(m3)
+      .locator('[data-pay="withVote"]')
+      .getByRole('button', { name: 'Bulletproof vest' })
+      .click();
+    await expect.poll(() => purse(m3).locator('dd[data-k="vest"]').textContent()).toBe(String(vests + 1));
+    await expect.poll(() => purse(m3).locator('[data-pay="withVote"]').count()).toBe(0);
+    await tab(phone(c1), 'My purse').click();
+    await purse(c1).waitFor();
+    expect(await purse(c1).locator('[data-pay="withVote"]').count()).toBe(0);
+
     // Night 1 after the day's 24 hours, without waiting them
     expect(await e2e.jumpToDeadline(code)).toMatchObject({ kind: 'night', round: 1 });
-    const [m1, m2, m3] = mafia;
     await phone(m1).locator('sc-forum-orders').waitFor();
     // all three mafiosi order the nagant at one townsman; the Girl knocks down one of them (D4 case 4)
     await order(phone(m1), 'nagant', 'Nagant shot', victim);

@@ -74,34 +74,20 @@ export class ForumPurse extends LitElement {
         ${ITEM_IDS.map((item) => html`<dt>${purchaseName(item)}</dt><dd data-k=${item}>${p.items[item]}</dd>`)}
       </dl>
       ${this.shop()}
-      ${
-        this.withMove.length > 0
-          ? html`<h3>${msg('Buy with your move', { id: 'forum.withMove' })}</h3>
-            <p class="muted">${msg('You are the last mafioso: your move tonight may buy an item instead.', { id: 'forum.withMoveHint' })}</p>
-            <div class="shop">
-              ${this.withMove.map(
-                (item) =>
-                  html`<button @click=${() => fire<BuyDetail>(this, 'sc-buy', { item, withMove: true })}>
-                    ${purchaseName(item)}
-                  </button>`,
-              )}
-            </div>`
-          : ''
-      }
-      ${
-        this.withVote.length > 0
-          ? html`<h3>${msg('Buy with your vote', { id: 'forum.withVote' })}</h3>
-            <p class="muted">${msg('Your vote today may buy an item instead: then you do not vote.', { id: 'forum.withVoteHint' })}</p>
-            <div class="shop">
-              ${this.withVote.map(
-                (item) =>
-                  html`<button data-pay="vote" @click=${() => fire<BuyDetail>(this, 'sc-buy', { item, withVote: true })}>
-                    ${purchaseName(item)}
-                  </button>`,
-              )}
-            </div>`
-          : ''
-      }
+      ${this.payWith(
+        this.withMove,
+        'withMove',
+        msg('Buy with your move', { id: 'forum.withMove' }),
+        msg('You are the last mafioso: your move tonight may buy an item instead.', {
+          id: 'forum.withMoveHint',
+        }),
+      )}
+      ${this.payWith(
+        this.withVote,
+        'withVote',
+        msg('Buy with your vote', { id: 'forum.withVote' }),
+        msg('Your vote today may buy an item instead: then you do not vote.', { id: 'forum.withVoteHint' }),
+      )}
       ${
         this.trains
           ? html`<button class="wide" @click=${() => fire(this, 'sc-train', null)}>
@@ -111,6 +97,21 @@ export class ForumPurse extends LitElement {
       }
       ${this.arsenalList()}
     </section>`;
+  }
+
+  /** The items one's move (D9) or vote (D5) may buy now, as the view's `may` offers them. */
+  private payWith(items: ItemId[], pay: 'withMove' | 'withVote', heading: string, hint: string) {
+    if (items.length === 0) return '';
+    return html`<h3>${heading}</h3>
+      <p class="muted">${hint}</p>
+      <div class="shop" data-pay=${pay}>
+        ${items.map(
+          (item) =>
+            html`<button @click=${() => fire<BuyDetail>(this, 'sc-buy', { item, [pay]: true })}>
+              ${purchaseName(item)}
+            </button>`,
+        )}
+      </div>`;
   }
 
   private shop() {
