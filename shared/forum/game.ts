@@ -117,7 +117,7 @@ function forumTargetsOf(s: GameState, seat: Seat, ability: ForumAbilityId): Seat
 
 /**
  * The forum abilities a seat may use (a move only with the level and a use left, D7) and the seats each may
- * name: the view's `forum.abilities` and the rule set's part of `may`.
+ * name: the rule set's part of `may`.
  */
 export function forumActOffers(s: GameState, seat: Seat): ActOffer[] {
   const forum = s.forum;
