@@ -6,7 +6,10 @@ export interface LogKey {
   verify: AsyncVerify;
 }
 
-export type LogKeyAnswer = { ok: true; key: LogKey } | { ok: false; message: string };
+/** `noCrypto`: this page has no WebCrypto (an insecure context: plain http from another machine). */
+export type LogKeyAnswer =
+  | { ok: true; key: LogKey }
+  | { ok: false; why: 'noCrypto' | 'noKey'; message: string };
 
 /**
  * The key as `GET /api/log-key` publishes it (`{ algorithm: 'Ed25519', keyId, publicKey: PEM }`), imported
@@ -34,12 +37,14 @@ export async function logKeyOf(published: unknown, subtle: SubtleCrypto = crypto
 
 /** The key of the deployment that serves the logs (`${base}/api/log-key`). */
 export async function fetchLogKey(base: string): Promise<LogKeyAnswer> {
+  if (globalThis.crypto?.subtle === undefined)
+    return { ok: false, why: 'noCrypto', message: 'no WebCrypto in this context' };
   try {
     const answer = await fetch(`${base}/api/log-key`, { cache: 'no-cache' });
-    if (!answer.ok) return { ok: false, message: `HTTP ${answer.status}` };
+    if (!answer.ok) return { ok: false, why: 'noKey', message: `HTTP ${answer.status}` };
     return { ok: true, key: await logKeyOf(await answer.json()) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, why: 'noKey', message: error instanceof Error ? error.message : String(error) };
   }
 }
 
