@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifierOf } from '../../functions/adapters/signing/ed25519.js';
+import { rearmGame } from '../../functions/app/rearm.js';
 import { SEAL_WAIT } from '../../functions/app/seal.js';
 import { Metric } from '../../functions/observability/metric-names.js';
 import { sealProblem } from '../../shared/audit/seal.js';
@@ -70,6 +71,20 @@ describe('the receipt at the game end never fails the game', () => {
     expect(await h.heads.waitingSince(Number.MAX_SAFE_INTEGER)).toEqual([
       { gameId, deadlineId: SEAL_WAIT, at: log[log.length - 1].at, seq: log.length },
     ]);
+  });
+
+  it('given a game over without its receipt, when an operator without the key re-arms it, then its head still waits for the seal', async () => {
+    const h = new AppHarness(undefined, { logSigner: new FlakySigner(Number.POSITIVE_INFINITY) });
+    const { gameId } = await playToEnd(h);
+    const waiting = await h.heads.waitingSince(Number.MAX_SAFE_INTEGER);
+    // A last word after the end: the log runs past the commit the head was noted at.
+    const said = await h.send('p4', command('gg', { type: 'say', channel: 'table', text: 'Good game' }));
+    frameOf(said, 'ack');
+    const operator = new AppHarness(h);
+
+    expect(await rearmGame(operator.app.deps, gameId)).toEqual({ kind: 'noDeadline' });
+
+    expect(await h.heads.waitingSince(Number.MAX_SAFE_INTEGER)).toEqual(waiting);
   });
 
   it('given a game over without its receipt, when the sweeper runs while the key still fails, then the sweep says so, and once the key reads again the sweeper signs it and every view carries it', async () => {
