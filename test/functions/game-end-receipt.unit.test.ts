@@ -111,6 +111,20 @@ describe('the receipt at the game end never fails the game', () => {
     }
   });
 
+  it('given a game over without its receipt on the local server, when the server starts again with its key readable, then it signs the receipt, once', async () => {
+    const signer = new FlakySigner(Number.POSITIVE_INFINITY);
+    const h = new AppHarness(undefined, { logSigner: signer });
+    const { gameId } = await playToEnd(h);
+    signer.failures = 0;
+    const restarted = new AppHarness(h, { logSigner: signer });
+
+    await restarted.app.rearmDeadlines();
+    await restarted.app.rearmDeadlines();
+
+    expect(await receiptsIn(h, gameId)).toHaveLength(1);
+    expect(await verifiedBy(signer, h, gameId)).toBeNull();
+  });
+
   it('given two containers and a repeated sweep over a game owed its receipt, when they all seal it at once, then the log holds exactly one receipt', async () => {
     const first = new FlakySigner(Number.POSITIVE_INFINITY);
     const h = new AppHarness(undefined, { logSigner: first });
