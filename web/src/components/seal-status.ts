@@ -51,9 +51,12 @@ export class SealStatus extends LitElement {
               ? msg('This browser cannot check signatures on this page (it needs HTTPS).', {
                   id: 'seal.noCrypto',
                 })
-              : msg(str`The server’s key could not be read, so the signature was not checked: ${c.message}`, {
-                  id: 'seal.noKey',
-                })
+              : msg(
+                  str`The server’s key could not be read, so the signature was not checked (${c.message}).`,
+                  {
+                    id: 'seal.noKey',
+                  },
+                )
           }
         </p>`;
       case 'unsigned':
@@ -89,7 +92,7 @@ export class SealStatus extends LitElement {
   private failed(kind: string, text: string, why: string | null) {
     return html`<div role="alert" data-seal=${kind}>
       <p class="bad">${text}</p>
-      ${why === null ? '' : html`<p class="muted why">${why}</p>`}
+      ${why === null ? '' : html`<p class="muted why">${why}.</p>`}
     </div>`;
   }
 }

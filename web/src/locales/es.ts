@@ -496,7 +496,7 @@ export const templates = {
   'seal.broken': 'La firma no se verifica: el registro se cambió después de que el servidor lo firmara.',
   'seal.checking': 'Comprobando la firma del servidor…',
   'seal.noCrypto': 'Este navegador no puede comprobar firmas en esta página (necesita HTTPS).',
-  'seal.noKey': str`No se pudo leer la clave del servidor, así que la firma no se comprobó: ${0}`,
+  'seal.noKey': str`No se pudo leer la clave del servidor, así que la firma no se comprobó (${0}).`,
   'seal.otherKey': 'Firmado por otra clave, no la de este servidor: este registro no se selló aquí.',
   'seal.unsigned':
     'Sin firma: este registro no lleva firma del servidor, así que nada muestra que sea el que guardó.',

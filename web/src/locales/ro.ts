@@ -499,7 +499,7 @@ export const templates = {
   'seal.broken': 'Verificarea semnăturii a eșuat: jurnalul a fost schimbat după ce serverul l-a semnat.',
   'seal.checking': 'Se verifică semnătura serverului…',
   'seal.noCrypto': 'Acest browser nu poate verifica semnături pe această pagină (are nevoie de HTTPS).',
-  'seal.noKey': str`Cheia serverului nu a putut fi citită, deci semnătura nu a fost verificată: ${0}`,
+  'seal.noKey': str`Cheia serverului nu a putut fi citită, deci semnătura nu a fost verificată (${0}).`,
   'seal.otherKey': 'Semnat de altă cheie, nu de a acestui server: jurnalul nu a fost sigilat aici.',
   'seal.unsigned':
     'Nesemnat: jurnalul nu poartă nicio semnătură a serverului, deci nimic nu arată că e cel pe care l-a păstrat.',
