@@ -115,7 +115,7 @@ export class SleepingCityStack extends Stack {
     };
     this.alarms = new Alarms(this, 'Alarms', {
       ...watched,
-      signals: this.push.alarmSignals,
+      signals: [...this.push.alarmSignals, ...this.logKey.alarmSignals],
       email: props.alarmEmail,
       accountConcurrency: props.accountConcurrency,
     });

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sealCommit } from '../../shared/audit/chain.js';
 import { type RecordedCommand, redecide } from '../../shared/audit/command.js';
+import type { LogSeal } from '../../shared/audit/seal.js';
 import { type Folded, foldCommits, type Rejection } from '../../shared/index.js';
 import { Metric } from '../observability/metric-names.js';
 import type { Commit } from '../ports/event-store.js';
 import type { AppDeps } from './deps.js';
 import { advance, type HeldGame, type PendingCommit } from './game-cache.js';
-import { pendingDeadline } from './projector.js';
+import { endingCommit, headWait, owesSeal, SEAL_ATTEMPTS } from './seal.js';
 
 /** One command on its way into the log. */
 export interface Attempt {
@@ -57,20 +58,50 @@ export async function commitAttempt(deps: AppDeps, attempt: Attempt): Promise<Ou
 /**
  * The commit that ended a game is followed by the server's signature of it (`seal`): every player's view then
  * carries the receipt of the log he played. The seal names the ending commit, whatever was appended in
- * between (a last word of chat), and is recorded once. A signer that fails leaves the game without
- * receipts (the error goes to the handler's log); the download still seals the log it sends.
+ * between (a last word of chat), and is recorded once: its command id names that commit, and the game
+ * refuses a second receipt, so containers that seal the same game at once append one. Signing is tried a
+ * few times; a signer that still fails (the key service unreachable) fails nothing: the game stays over,
+ * `SealFailed` is counted, and its head waits for the seal, which the sweeper signs later (`sealOwed`).
  */
-async function sealIfEnded(deps: AppDeps, commit: Commit): Promise<void> {
-  if (deps.logSigner === undefined) return;
-  if (!(commit.events as { type?: unknown }[]).some((e) => e.type === 'gameEnded')) return;
-  const receipt = await deps.logSigner.seal(commit.gameId, commit.seq, commit.hash);
-  const sealed = await commitOnce(deps, {
-    gameId: commit.gameId,
-    commandId: `seal:${commit.seq}`,
-    actor: 'system',
-    command: { type: 'seal', receipt },
-  });
-  if (sealed.kind === 'busy') throw new Error(`the seal of game ${commit.gameId} lost ${sealed.races} races`);
+async function sealIfEnded(deps: AppDeps, commit: Commit): Promise<'sealed' | 'owed' | 'none'> {
+  const signer = deps.logSigner;
+  if (signer === undefined) return 'none';
+  if (endingCommit([commit]) === undefined) return 'none';
+  let receipt: LogSeal | undefined;
+  for (let failed = 0; receipt === undefined && failed < SEAL_ATTEMPTS; failed++) {
+    if (failed > 0) await backoff(deps, failed);
+    receipt = await signer.seal(commit.gameId, commit.seq, commit.hash).catch(() => undefined);
+  }
+  const sealed =
+    receipt === undefined
+      ? undefined
+      : await commitOnce(deps, {
+          gameId: commit.gameId,
+          commandId: `seal:${commit.seq}`,
+          actor: 'system',
+          command: { type: 'seal', receipt },
+        });
+  if (sealed === undefined || sealed.kind === 'busy' || sealed.kind === 'noGame') {
+    deps.meter.count(Metric.sealFailed);
+    return 'owed';
+  }
+  return 'sealed';
+}
+
+/**
+ * The sweeper's repair of a game over whose receipt was never recorded (its signer failed, or its process
+ * stopped in between): signed now from its log. A game sealed meanwhile only gets its head written again.
+ */
+export async function sealOwed(deps: AppDeps, gameId: string): Promise<'sealed' | 'owed' | 'none'> {
+  const game = await deps.cache.load(gameId);
+  if (game === null) return 'none';
+  const ending = owesSeal(deps, game.folded) ? endingCommit(await deps.store.read(gameId)) : undefined;
+  if (ending === undefined) {
+    const wait = headWait(deps, gameId, game.folded, deps.clock.now());
+    await deps.heads?.note(gameId, game.folded.version, wait);
+    return 'none';
+  }
+  return sealIfEnded(deps, ending);
 }
 
 async function commitOnce(deps: AppDeps, attempt: Attempt): Promise<Outcome> {
@@ -155,19 +186,15 @@ async function decideAndAppend(deps: AppDeps, attempt: Attempt): Promise<Step> {
 
 /**
  * A durable commit that changed the deadline the game waits for (a new phase, an extension, a pause, the
- * end) rewrites the game's head, so that a game left waiting for a deadline long past is found without the
+ * end, its seal) rewrites the game's head, so that a game left waiting for a deadline long past is found without the
  * deadline book. Written by whoever committed, after the commit: the projector may be the part that failed.
  */
 async function noteHead(deps: AppDeps, commit: Commit, before: Folded, after: Folded): Promise<void> {
   if (deps.heads === undefined) return;
-  const was = pendingDeadline(commit.gameId, before);
-  const now = pendingDeadline(commit.gameId, after);
+  const was = headWait(deps, commit.gameId, before, commit.at);
+  const now = headWait(deps, commit.gameId, after, commit.at);
   if (was?.deadlineId === now?.deadlineId && was?.at === now?.at) return;
-  await deps.heads.note(
-    commit.gameId,
-    commit.seq,
-    now === null ? null : { deadlineId: now.deadlineId, at: now.at },
-  );
+  await deps.heads.note(commit.gameId, commit.seq, now);
 }
 
 /**

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Metric } from '../observability/metric-names.js';
 import type { DeadlineJob } from '../ports/scheduler.js';
 import { eachBounded } from './bounded.js';
-import { commitAttempt } from './commit.js';
+import { commitAttempt, sealOwed } from './commit.js';
 import type { AppDeps } from './deps.js';
 import { arm, pendingDeadline } from './projector.js';
+import { headWait, owesSeal, SEAL_WAIT } from './seal.js';
 
 export type DeadlineOutcome = 'fired' | 'stale' | 'noGame';
 
@@ -53,7 +54,8 @@ export interface SweepResult {
  * meanwhile, or is no longer the game's, appends nothing and only leaves the book. Then the games' heads are
  * asked which games still wait for a deadline long past: what neither the timers nor the book could end
  * (commits dead-lettered past the stream's record age, a deadline older than the look-back). Those are
- * counted, and each game's pending deadline, read from its own log, is fired from here.
+ * counted, and each game's pending deadline, read from its own log, is fired from here; a game over whose
+ * receipt its signer failed to sign waits for its seal, and is signed from here.
  */
 export async function sweepDeadlines(deps: AppDeps): Promise<SweepResult> {
   const before = deps.clock.now() - deps.options.sweepGraceMs;
@@ -95,13 +97,22 @@ async function repairStalled(
   let repaired = 0;
   await eachBounded(stalled, deps.options.sweepConcurrency, async (head) => {
     try {
+      if (head.deadlineId === SEAL_WAIT) {
+        const sealed = await sealOwed(deps, head.gameId);
+        if (sealed === 'owed') throw new Error(`the receipt of game ${head.gameId} could not be signed`);
+        if (sealed === 'sealed') {
+          repaired++;
+          deps.meter.count(Metric.stalledRepaired);
+        }
+        return;
+      }
       const game = await deps.cache.load(head.gameId);
       const job = game === null ? null : pendingDeadline(head.gameId, game.folded);
       if (game !== null && (job === null || job.at > deps.clock.now())) {
         await deps.heads?.note(
           head.gameId,
           game.folded.version,
-          job === null ? null : { deadlineId: job.deadlineId, at: job.at },
+          headWait(deps, head.gameId, game.folded, deps.clock.now()),
         );
         return;
       }
@@ -118,11 +129,15 @@ async function repairStalled(
   return { stalled: stalled.length, repaired };
 }
 
-/** On start-up (local runtime): every game's pending deadline is armed again. */
+/**
+ * On start-up (local runtime): every game's pending deadline is armed again, and a game over whose receipt
+ * was never signed (the signer failed, or the server stopped in between) is signed.
+ */
 export async function rearmDeadlines(deps: AppDeps): Promise<number> {
   let armed = 0;
   for (const gameId of await deps.store.listGames()) {
     const game = await deps.cache.load(gameId);
+    if (game !== null && owesSeal(deps, game.folded)) await sealOwed(deps, gameId);
     const job = game === null ? null : pendingDeadline(gameId, game.folded);
     if (game === null || job === null) continue;
     await arm(deps, job);

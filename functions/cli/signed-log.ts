@@ -6,6 +6,7 @@ import { emptyFold, foldCommits } from '../../shared/audit/fold.js';
 import { type LogSeal, parseSeal, type SealVerifier } from '../../shared/audit/seal.js';
 import { publishedKeyOf, verifierOf } from '../adapters/signing/ed25519.js';
 import { makeCommit } from '../app/commit.js';
+import { endingCommit } from '../app/seal.js';
 import { existingLogKey } from '../local/log-key.js';
 import type { LogSigner } from '../ports/log-signer.js';
 
@@ -19,7 +20,7 @@ export async function sealedLog(
 ): Promise<{ commits: LogCommit[]; seal: LogSeal }> {
   const all = [...commits];
   const { state } = foldCommits(emptyFold, all);
-  const ended = all.find((c) => (c.events as { type?: unknown }[]).some((e) => e.type === 'gameEnded'));
+  const ended = endingCommit(all);
   const last = all[all.length - 1];
   if (ended !== undefined && state.receipt === null) {
     const receipt = await signer.seal(ended.gameId, ended.seq, ended.hash);

@@ -36,6 +36,11 @@ export const Metric = {
   stalledGames: 'StalledGames',
   /** A stalled game the sweeper moved on by firing its pending deadline itself. */
   stalledRepaired: 'StalledRepaired',
+  /**
+   * A game ended and its receipt could not be signed, after retries (the key unreadable): the game stays
+   * over, its head waits for the seal, and the sweeper signs it later.
+   */
+  sealFailed: 'SealFailed',
   /** A phase-change push handed to a reader's push service. */
   pushSent: 'PushSent',
   /** A push the push service refused or did not answer; the game goes on without it. */

@@ -1,6 +1,9 @@
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { Metric as AppMetric } from '../../functions/observability/metric-names.js';
+import type { AlarmSignal } from './alarm-signal.js';
+import { appMetric } from './alarms.js';
 
 export interface LogSigningKeyProps {
   /**
@@ -19,6 +22,8 @@ export interface LogSigningKeyProps {
  */
 export class LogSigningKey extends Construct {
   readonly secret: Secret;
+  /** A game ended and its receipt could not be signed: the key is unreadable where games end. */
+  readonly alarmSignals: readonly AlarmSignal[];
 
   constructor(scope: Construct, id: string, props: LogSigningKeyProps) {
     super(scope, id);
@@ -30,5 +35,14 @@ export class LogSigningKey extends Construct {
       this.secret.grantRead(fn);
       fn.addEnvironment('LOG_SIGNING_KEY_SECRET', this.secret.secretArn);
     }
+    this.alarmSignals = [
+      {
+        id: 'UnsignedReceipts',
+        metric: appMetric(AppMetric.sealFailed),
+        description:
+          'A game ended and its receipt could not be signed (the log signing key unreadable): the game is ' +
+          'over, and the sweeper signs it once the key reads again (docs/operations.md).',
+      },
+    ];
   }
 }

@@ -6,7 +6,7 @@ import { canonicalJson, chainProblem, type LogCommit } from './chain.js';
 import { actorOf, redecide } from './command.js';
 import { eventProblem } from './invariants.js';
 import { releaseNote, releaseOf } from './release.js';
-import { type LogSeal, type SealVerifier, sealProblem, sealsOf } from './seal.js';
+import { judgeSeals, type LogSeal, type SealVerifier } from './seal.js';
 import { timeProblem } from './times.js';
 
 export interface AuditOptions {
@@ -102,7 +102,7 @@ export function auditLog(commits: readonly LogCommit[], options: AuditOptions = 
     previous = commit;
   }
   const last = previous as LogCommit;
-  const signed = signatureCheck(commits, last, options);
+  const signed = signatureCheck(commits, options);
   if (!signed.ok) return signed;
   const older = commits.length - redecided;
   const summary = [
@@ -120,28 +120,14 @@ export function auditLog(commits: readonly LogCommit[], options: AuditOptions = 
 /** The seals of a log checked against the deployment's key: what the summary says of them, or the failure. */
 function signatureCheck(
   commits: readonly LogCommit[],
-  last: LogCommit,
   options: AuditOptions,
 ): { ok: true; note: string } | { ok: false; seq: number; reason: string } {
   const { verifier, seal, receipt } = options;
   if (verifier === undefined) return { ok: true, note: 'signature not checked' };
-  if (seal === undefined)
-    return { ok: false, seq: last.seq, reason: 'the log is not signed: it carries no seal (its last line)' };
-  if (seal.version !== last.seq) {
-    const reason =
-      seal.version < last.seq
-        ? `the log's seal signs version ${seal.version}, and commits after it were added`
-        : `the log's seal signs version ${seal.version}, and the log ends at version ${last.seq}: it was cut`;
-    return { ok: false, seq: Math.min(seal.version, last.seq), reason };
-  }
-  const all = sealsOf(commits, seal);
-  if (receipt !== undefined) all.push({ what: 'the receipt', seal: receipt });
-  for (const { what, seal: one } of all) {
-    const problem = sealProblem(what, one, commits, verifier);
-    if (problem) return { ok: false, seq: Math.min(one.version, last.seq), reason: problem };
-  }
+  const verdict = judgeSeals(commits, seal, verifier, receipt);
+  if (verdict.kind !== 'verified') return { ok: false, seq: verdict.seq, reason: verdict.reason };
   const held = receipt === undefined ? '' : `, holds the receipt of version ${receipt.version}`;
-  return { ok: true, note: `signed by key ${verifier.keyId} at version ${seal.version}${held}` };
+  return { ok: true, note: `signed by key ${verifier.keyId} at version ${verdict.version}${held}` };
 }
 
 function firstDifference(recorded: readonly unknown[], decided: readonly unknown[]): string | null {

@@ -57,21 +57,109 @@ export function sealProblem(
   commits: readonly LogCommit[],
   verifier: SealVerifier,
 ): string | null {
+  return sealFault(what, seal, commits, verifier)?.reason ?? null;
+}
+
+/** sealProblem, saying also whether the seal is simply another key's (the log may be intact). */
+function sealFault(
+  what: string,
+  seal: LogSeal,
+  commits: readonly LogCommit[],
+  verifier: SealVerifier,
+): { otherKey: boolean; reason: string } | null {
+  const broken = (reason: string) => ({ otherKey: false, reason });
   const first = commits[0];
   if (first !== undefined && seal.gameId !== first.gameId)
-    return `${what} is of game ${seal.gameId}, not of this log's game ${first.gameId}`;
+    return broken(`${what} is of game ${seal.gameId}, not of this log's game ${first.gameId}`);
   const signed = commits.find((c) => c.seq === seal.version);
   if (signed === undefined) {
     const last = commits[commits.length - 1]?.seq ?? 0;
-    return `${what} signs version ${seal.version}, and the log ends at version ${last}: it was cut`;
+    return broken(`${what} signs version ${seal.version}, and the log ends at version ${last}: it was cut`);
   }
   if (signed.hash !== seal.hash)
-    return `${what} signs hash ${seal.hash.slice(0, 12)}… at version ${seal.version}, and the log's commit ${seal.version} hashes to ${signed.hash.slice(0, 12)}…: the log is not the one signed`;
+    return broken(
+      `${what} signs hash ${seal.hash.slice(0, 12)}… at version ${seal.version}, and the log's commit ${seal.version} hashes to ${signed.hash.slice(0, 12)}…: the log is not the one signed`,
+    );
   if (seal.keyId !== verifier.keyId)
-    return `${what} is signed by key ${seal.keyId}, not by the deployment's key ${verifier.keyId}`;
+    return {
+      otherKey: true,
+      reason: `${what} is signed by key ${seal.keyId}, not by the deployment's key ${verifier.keyId}`,
+    };
   if (!verifier.verify(sealStatement(seal.gameId, seal.version, seal.hash), seal.signature))
-    return `${what}'s signature does not verify with the deployment's key`;
+    return broken(`${what}'s signature does not verify with the deployment's key`);
   return null;
+}
+
+/**
+ * What the seals of a log say, checked against the deployment's key: the file's own seal must sign its
+ * last commit, and it and every receipt in the log (and a player's, given) must verify. `unsigned`: no
+ * seal at all; `otherKey`: a seal of another key than the deployment's (not this server's log);
+ * `broken`: the log is not the one signed (changed, cut, added to) or a signature is forged.
+ */
+export type SealVerdict =
+  | { kind: 'verified'; keyId: string; version: number }
+  | { kind: 'unsigned' | 'otherKey' | 'broken'; seq: number; reason: string };
+
+export function judgeSeals(
+  commits: readonly LogCommit[],
+  seal: LogSeal | undefined,
+  verifier: SealVerifier,
+  receipt?: LogSeal,
+): SealVerdict {
+  const last = commits[commits.length - 1]?.seq ?? 0;
+  if (seal === undefined)
+    return {
+      kind: 'unsigned',
+      seq: last,
+      reason: 'the log is not signed: it carries no seal (its last line)',
+    };
+  if (seal.version !== last) {
+    const reason =
+      seal.version < last
+        ? `the log's seal signs version ${seal.version}, and commits after it were added`
+        : `the log's seal signs version ${seal.version}, and the log ends at version ${last}: it was cut`;
+    return { kind: 'broken', seq: Math.min(seal.version, last), reason };
+  }
+  const all = sealsOf(commits, seal);
+  if (receipt !== undefined) all.push({ what: 'the receipt', seal: receipt });
+  for (const { what, seal: one } of all) {
+    const fault = sealFault(what, one, commits, verifier);
+    if (fault)
+      return {
+        kind: fault.otherKey ? 'otherKey' : 'broken',
+        seq: Math.min(one.version, last),
+        reason: fault.reason,
+      };
+  }
+  return { kind: 'verified', keyId: verifier.keyId, version: seal.version };
+}
+
+/** A signature check that answers later (WebCrypto's `verify`). */
+export type AsyncVerify = (statement: string, signature: string) => Promise<boolean>;
+
+/**
+ * judgeSeals where signatures are checked asynchronously, as in a browser: every statement the seals sign is
+ * handed to `verify` first, and the verdict is then made on those answers. Shared code stays free of any
+ * crypto API; the caller brings the one it has.
+ */
+export async function judgeSealsWith(
+  commits: readonly LogCommit[],
+  seal: LogSeal | undefined,
+  key: { keyId: string; verify: AsyncVerify },
+  receipt?: LogSeal,
+): Promise<SealVerdict> {
+  const seals = [...sealsOf(commits, seal), ...(receipt === undefined ? [] : [{ seal: receipt }])];
+  const answers = new Map<string, boolean>();
+  for (const { seal: one } of seals) {
+    const statement = sealStatement(one.gameId, one.version, one.hash);
+    const asked = `${statement}\n${one.signature}`;
+    if (!answers.has(asked))
+      answers.set(asked, await key.verify(statement, one.signature).catch(() => false));
+  }
+  return judgeSeals(commits, seal, {
+    keyId: key.keyId,
+    verify: (statement, signature) => answers.get(`${statement}\n${signature}`) === true,
+  });
 }
 
 /** Every seal in a log, with what the audit calls it: the in-log receipts, then the file's own seal. */

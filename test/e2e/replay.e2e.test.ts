@@ -5,6 +5,7 @@ import type { GameView, ServerFrame } from '../../shared/index.js';
 import { finishWithJumps } from '../support/finish-game.js';
 import { LocalTable, SLOW_ONLINE } from '../support/local-table.js';
 import { shot } from './support/browser.js';
+import { holdsSeat } from './support/session.js';
 import { useStack } from './support/suite.js';
 
 const replay = (page: Page) => page.locator('sc-replay-page');
@@ -44,27 +45,10 @@ describe('the replay viewer in Chromium', () => {
     // Given a game of seven on the local stack; this phone holds seat 3's session.
     const table = await LocalTable.open(e2e.stack.server.wsUrl, 7, SLOW_ONLINE);
     try {
-      const seat = table.player(3);
       await table.players[0].command({ type: 'say', channel: 'table', text: 'Good luck, everyone' });
       await table.start();
       const phone = await e2e.phone();
-      await phone.goto(e2e.url);
-      await phone.evaluate(
-        ([gameId, token, code]) =>
-          localStorage.setItem(
-            `sc.game.${gameId}`,
-            JSON.stringify({
-              gameId,
-              token,
-              kind: 'seat',
-              seat: 3,
-              code,
-              name: 'Player 3',
-              savedAt: Date.now(),
-            }),
-          ),
-        [table.gameId, seat.token, table.code],
-      );
+      await holdsSeat(phone, e2e.url, table, 3);
 
       // When the player opens the replay while the game runs, then it is refused and says why.
       await phone.goto(`${e2e.url}/#/replay/${table.gameId}`);

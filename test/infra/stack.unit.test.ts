@@ -203,6 +203,21 @@ describe('SleepingCityStack', () => {
     });
   });
 
+  it('then alarms on the first receipt that could not be signed at a game end within five minutes', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'SleepingCity',
+      MetricName: 'SealFailed',
+      Dimensions: [{ Name: 'service', Value: 'sleeping-city' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmDescription: Match.stringLikeRegexp('receipt could not be signed'),
+      AlarmActions: [{ Ref: logicalId(stack.alarms.topic) }],
+    });
+  });
+
   it('then alarms on the game-log function and graphs its errors, throttles and duration like the others', () => {
     const gameLog = stack.gameLog.handler;
     for (const MetricName of ['Errors', 'Throttles']) {

@@ -9,6 +9,7 @@ import { CountingMeter } from '../../functions/adapters/memory/meter.js';
 import { type App, createApp } from '../../functions/app/app.js';
 import type { AppOptions } from '../../functions/app/deps.js';
 import type { EventStore } from '../../functions/ports/event-store.js';
+import type { LogSigner } from '../../functions/ports/log-signer.js';
 import type { DeadlineJob, Scheduler } from '../../functions/ports/scheduler.js';
 import type { ClientFrame, ServerFrame } from '../../shared/index.js';
 
@@ -31,6 +32,8 @@ export interface HarnessOptions {
   pipeline?: boolean;
   /** Given to the app in place of `scheduler` (a failing one, say). */
   scheduler?: Scheduler;
+  /** Signs each game's end (the players' receipts); none by default. */
+  logSigner?: LogSigner;
   app?: AppOptions;
 }
 
@@ -70,6 +73,7 @@ export class AppHarness {
         meter: this.meter,
         clock: this.clock,
         ids: this.ids,
+        ...(options.logSigner === undefined ? {} : { logSigner: options.logSigner }),
       },
       { pipeline: options.pipeline ?? false, ...options.app },
     );

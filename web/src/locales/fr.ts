@@ -506,6 +506,15 @@ export const templates = {
   'script.title': 'Script de la nuit',
   'script.waiting': 'En attente de leur action…',
   'script.wake': str`Réveil : ${0}`,
+  'seal.broken':
+    'Échec de la vérification de la signature : le journal a été modifié après que le serveur l’a signé.',
+  'seal.checking': 'Vérification de la signature du serveur…',
+  'seal.noCrypto': 'Ce navigateur ne peut pas vérifier de signature sur cette page (il faut HTTPS).',
+  'seal.noKey': str`La clé du serveur n’a pas pu être lue, la signature n’a donc pas été vérifiée (${0}).`,
+  'seal.otherKey': 'Signé par une autre clé que celle de ce serveur : ce journal n’a pas été scellé ici.',
+  'seal.unsigned':
+    'Non signé : ce journal ne porte aucune signature du serveur, rien ne montre qu’il est celui qu’il a gardé.',
+  'seal.verified': 'Signé par ce serveur : vérifié.',
   'seat.label': str`Place ${0}`,
   'section.day': 'Jour et votes',
   'section.game': 'Partie',

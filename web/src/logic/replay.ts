@@ -4,6 +4,7 @@ import { emptyFold, type Folded, foldCommits } from '../../../shared/audit/fold.
 import { parseJsonLines } from '../../../shared/audit/log-lines.js';
 import { releaseOf } from '../../../shared/audit/release.js';
 import { foldTo, momentOf, type ReplayMoment } from '../../../shared/audit/replay.js';
+import type { LogSeal } from '../../../shared/audit/seal.js';
 import { type StoryStep, storySteps } from '../../../shared/audit/timeline.js';
 import { parseViewer, VIEWER_NAMES, viewerName } from '../../../shared/audit/viewer.js';
 import type { ChatMessage } from '../../../shared/log/records.js';
@@ -21,7 +22,11 @@ export class ReplayLog {
   private folded: Folded = emptyFold;
   private readonly told = new Map<string, StoryStep[]>();
 
-  private constructor(readonly commits: LogCommit[]) {
+  private constructor(
+    readonly commits: LogCommit[],
+    /** The seal the file closes with, if any: the server's signature of its head. */
+    readonly seal: LogSeal | undefined,
+  ) {
     this.audit = auditLog(commits);
     this.release = releaseOf(commits);
     const end = foldCommits(emptyFold, commits).state;
@@ -33,7 +38,7 @@ export class ReplayLog {
   /** Reads a log's text; a file that is not a log says which line is wrong. */
   static read(text: string): { ok: true; log: ReplayLog } | { ok: false; message: string } {
     const read = parseJsonLines(text);
-    return read.ok ? { ok: true, log: new ReplayLog(read.commits) } : read;
+    return read.ok ? { ok: true, log: new ReplayLog(read.commits, read.seal) } : read;
   }
 
   get gameId(): string {

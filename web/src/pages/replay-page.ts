@@ -1,12 +1,16 @@
 import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { judgeSealsWith } from '../../../shared/audit/seal.js';
 import { viewerName } from '../../../shared/audit/viewer.js';
 import '../components/replay-moment.js';
 import '../components/replay-scrubber.js';
 import '../components/replay-story.js';
+import type { SealCheck } from '../components/seal-status.js';
+import '../components/seal-status.js';
 import { logBase } from '../config.js';
 import { fetchGameLog, fetchReadLink } from '../logic/game-log.js';
+import { fetchLogKey } from '../logic/log-key.js';
 import { ReplayLog, viewerChoices, viewerOf } from '../logic/replay.js';
 import { hrefOf, type ReplayRoute } from '../router.js';
 import { shared } from '../styles/shared.js';
@@ -38,6 +42,8 @@ export class ReplayPage extends LitElement {
   @state() private copied = false;
   /** A refusal that leaves the log shown (a read-only link asked for by someone not the host). */
   @state() private problem: string | null = null;
+  /** The log's signature, checked against the key this deployment publishes. */
+  @state() private sealCheck: SealCheck = { kind: 'checking' };
   private download: string | null = null;
 
   static override styles = [
@@ -116,6 +122,7 @@ export class ReplayPage extends LitElement {
             <button type="button" @click=${() => this.seek(audit.seq)}>${msg('Go there', { id: 'replay.goThere' })}</button>
           </p>`
       }
+      <sc-seal-status .check=${this.sealCheck}></sc-seal-status>
       ${
         this.download !== null
           ? html`<a class="button" href=${this.download} download=${`${log.gameId}.jsonl`}>
@@ -225,6 +232,20 @@ export class ReplayPage extends LitElement {
       : null;
     this.loading = { kind: 'ready', log: read.log };
     this.showRoute(read.log);
+    void this.checkSeal(read.log);
+  }
+
+  /**
+   * The signature of the log shown — downloaded or opened from a file — checked in this browser (WebCrypto)
+   * against the key this deployment publishes: a log of another deployment is another key's.
+   */
+  private async checkSeal(log: ReplayLog): Promise<void> {
+    this.sealCheck = { kind: 'checking' };
+    const key = await fetchLogKey(await logBase());
+    const check: SealCheck = key.ok
+      ? await judgeSealsWith(log.commits, log.seal, key.key)
+      : { kind: 'unavailable', why: key.why, message: key.message };
+    if (this.loading.kind === 'ready' && this.loading.log === log) this.sealCheck = check;
   }
 
   /** The moment and viewer the address names; a log file opened here starts at its end, as the analyst. */
