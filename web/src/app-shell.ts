@@ -324,6 +324,7 @@ export class AppShell extends LitElement {
       version: s.version,
       chat: s.chat,
       heldChat: s.heldChat,
+      unsentChat: s.unsentChat,
       status: s.status,
       online: this.room.online,
       audience: s.audience?.count ?? 0,
