@@ -294,4 +294,44 @@ describe('the video table', () => {
     await expectReceived(cleo, { '1': AV, '2': AV, '4': AV });
     await host.close();
   }, 480_000);
+
+  it('sits at the video table again after a rematch, without a tap, and the home list says where each game stands', async () => {
+    // given four at the video table — mafioso 1, civilians 2 to 4 — in a game the host ends
+    const host = await GameClient.open(stack.server.wsUrl);
+    const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
+    const phones: Phone[] = [];
+    for (const name of ['Ann', 'Bob', 'Cleo', 'Dan']) {
+      const p = await phone(name);
+      await p.join(stack.url, code);
+      phones.push(p);
+    }
+    const seats = [1, 2, 3, 4];
+    expect((await host.command({ type: 'assignRole', seat: 1, role: 'mafia' })).type).toBe('ack');
+    for (const p of phones) await p.page.getByRole('button', { name: 'Join the video table' }).click();
+    for (const [i, p] of phones.entries()) await expectReceived(p, everyoneBut(seats[i], seats));
+    expect((await host.command({ type: 'start' })).type).toBe('ack');
+    for (const seat of [2, 3])
+      expect((await host.command({ type: 'disqualify', seat, reason: 'Left early' })).type).toBe('ack');
+    for (const p of phones) await p.waitForPhase('Game over');
+
+    // when the host opens a rematch
+    const opened = await host.request(
+      { action: 'rematch' },
+      (f): f is Extract<ServerFrame, { type: 'created' }> => f.type === 'created',
+    );
+    // then every phone follows to the new lobby and is at its video table again, seeing everyone, untouched
+    for (const p of phones) await p.page.locator('sc-lobby-page .code', { hasText: opened.code }).waitFor();
+    for (const [i, p] of phones.entries()) await expectReceived(p, everyoneBut(seats[i], seats));
+    for (const p of phones)
+      expect(await p.page.getByRole('button', { name: 'Join the video table' }).count()).toBe(0);
+    await shot(phones[1].page, 'video-rematch');
+
+    // and the home list shows the rematch in the lobby and the game before it finished
+    const ann = phones[0].page;
+    await ann.goto(`${stack.url}/#/`);
+    const recent = ann.locator('sc-home-page section[aria-labelledby="recent-h"] li');
+    await recent.filter({ hasText: opened.code }).getByText('in the lobby').waitFor();
+    await recent.filter({ hasText: code }).getByText('finished').waitFor();
+    await host.close();
+  }, 300_000);
 });
