@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import {
@@ -69,6 +70,24 @@ describe('the judge of a sport table', () => {
     await giveExtraPoints(host, mafioso, 0.3);
     await rosterRow(host, mafioso).locator('.meta', { hasText: 'extra points: +0.3' }).waitFor();
     await shot(host, 'judge-roster');
+
+    // While the game runs, the judge opens the game sheet from his desk and keeps it as JSON.
+    await host.getByRole('link', { name: 'Game sheet' }).click();
+    const running = host.locator('sc-sheet-page');
+    await running.getByText('Reason: Spoke during the night').waitFor();
+    await shot(host, 'judge-sheet-running');
+    const [download] = await Promise.all([
+      host.waitForEvent('download'),
+      running.getByRole('button', { name: 'Download (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sheet-.+\.json$/);
+    const kept = JSON.parse(await text(await download.createReadStream()));
+    expect(kept).toMatchObject({ preset: 'sport', over: false });
+    expect(kept.seats[first - 1]).toMatchObject({ seat: first, reason: 'Spoke during the night' });
+    expect(kept.seats[mafioso - 1].extra).toBe(0.3);
+    expect(kept.protocol).not.toBeNull();
+    await running.getByRole('link', { name: 'Back to the game' }).click();
+    await rosterRow(host, first).waitFor();
 
     // Three more red seats out: three against three, the mafia wins.
     for (const seat of others.slice(0, 3)) await disqualify(host, seat, 'Insulted a player');

@@ -56,4 +56,37 @@ describe('a move made offline', () => {
     await ballot.getByRole('button', { name: /^Vote against 4 / }).waitFor();
     expect(await ballot.getByRole('button', { name: /^Vote against 1 / }).count()).toBe(0);
   }, 180_000);
+
+  it('a chat line written offline shows as waiting until it is sent, then once, as sent', async () => {
+    const host = await e2e.phone();
+    const code = await createRoom(host, e2e.url, 'Hostess');
+    const ann = new Phone(await e2e.phone(), 'Ann');
+    const boris = new Phone(await e2e.phone(), 'Boris');
+    await ann.join(e2e.url, code);
+    await boris.join(e2e.url, code);
+    const annChat = ann.page.locator('sc-chat-panel');
+    const borisChat = boris.page.locator('sc-chat-panel');
+
+    // Given Ann's phone loses the network in the lobby
+    await ann.page.context().setOffline(true);
+    await ann.page.getByText('You are offline').waitFor();
+    // When she writes to the table
+    await annChat.getByRole('textbox', { name: 'Message' }).fill('On my way');
+    await annChat.getByRole('button', { name: 'Send' }).click();
+    // Then her chat shows the line as waiting to be sent, and Boris has nothing
+    const waitingLine = annChat.locator('li.unsent', { hasText: '1 · Ann: On my way' });
+    await waitingLine.getByText('Waiting to send…').waitFor();
+    await shot(ann.page, 'chat-waiting');
+    await boris.page.getByText('Players: 2').first().waitFor();
+    expect(await borisChat.getByText('On my way').count()).toBe(0);
+
+    // When the network comes back, the line goes out, and shows once, as sent, on both phones
+    await ann.page.context().setOffline(false);
+    await waitingLine.waitFor({ state: 'detached', timeout: 30_000 });
+    await borisChat.getByText('On my way').waitFor();
+    await annChat.getByText('On my way').waitFor();
+    expect(await annChat.getByText('On my way').count()).toBe(1);
+    expect(await annChat.getByText('Waiting to send…').count()).toBe(0);
+    expect(await borisChat.getByText('On my way').count()).toBe(1);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../shared/index.js';
 import { SLOW_ONLINE } from '../support/local-table.js';
 import { GameClient, is } from '../support/ws-client.js';
@@ -155,29 +155,48 @@ describe('the video table', () => {
     await stack?.close();
   });
 
+  /**
+   * Each test's phones close when it ends: left open, their cameras and peer connections would go on
+   * encoding and sending beside the next test's, and starve it of the CPU its own links need.
+   */
+  const opened: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((context) => context.close()));
+  });
+
   async function phone(name: string): Promise<Phone> {
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    opened.push(context);
     await context.addInitScript(RECORD_PEER_CONNECTIONS);
     return new Phone(await context.newPage(), name);
   }
 
-  it('links seats as the phase allows: all by day, the mafia alone at night, and only after both agree to talk', async () => {
-    // given a room of four — mafia 1, Don 2, civilians 3 and 4 — whose host drives it over the socket
+  /** A room driven over the socket by its host, dealt by hand, with these players on their phones. */
+  async function videoRoom(names: string[], deal: Array<[number, 'mafia' | 'don']>) {
     const host = await GameClient.open(stack.server.wsUrl);
     const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
     const phones: Phone[] = [];
-    for (const name of ['Ann', 'Ben', 'Cid', 'Dee']) {
+    for (const name of names) {
       const p = await phone(name);
       await p.join(stack.url, code);
       phones.push(p);
     }
+    for (const [seat, role] of deal)
+      expect((await host.command({ type: 'assignRole', seat, role })).type).toBe('ack');
+    return { host, code, phones };
+  }
+
+  it('links seats as the phase allows: all by day, the mafia alone at night, and only after both agree to talk', async () => {
+    // given a room of four — mafia 1, Don 2, civilians 3 and 4 — whose host drives it over the socket
+    const { host, code, phones } = await videoRoom(
+      ['Ann', 'Ben', 'Cid', 'Dee'],
+      [
+        [1, 'mafia'],
+        [2, 'don'],
+      ],
+    );
     const seats = [1, 2, 3, 4];
     const [ann, ben, cid, dee] = phones;
-    for (const [seat, role] of [
-      [1, 'mafia'],
-      [2, 'don'],
-    ] as const)
-      expect((await host.command({ type: 'assignRole', seat, role })).type).toBe('ack');
 
     // every phone joins the video table in the lobby, where everyone sees everyone
     for (const p of phones) await p.page.getByRole('button', { name: 'Join the video table' }).click();
@@ -250,16 +269,8 @@ describe('the video table', () => {
 
   it('hears the last word: a player shot at night is seen, heard and read by all until his last word ends', async () => {
     // given four at the video table — mafioso 1, civilians 2 to 4 — on the first night
-    const host = await GameClient.open(stack.server.wsUrl);
-    const { code } = await host.create({ ...SLOW_ONLINE, dealing: 'manual' });
-    const phones: Phone[] = [];
-    for (const name of ['Ann', 'Bob', 'Cleo', 'Dan']) {
-      const p = await phone(name);
-      await p.join(stack.url, code);
-      phones.push(p);
-    }
+    const { host, code, phones } = await videoRoom(['Ann', 'Bob', 'Cleo', 'Dan'], [[1, 'mafia']]);
     const [ann, bob, cleo, dan] = phones;
-    expect((await host.command({ type: 'assignRole', seat: 1, role: 'mafia' })).type).toBe('ack');
     for (const p of phones) await p.page.getByRole('button', { name: 'Join the video table' }).click();
     expect((await host.command({ type: 'start' })).type).toBe('ack');
     let phase = await stack.jumpToDeadline(code);
@@ -294,4 +305,36 @@ describe('the video table', () => {
     await expectReceived(cleo, { '1': AV, '2': AV, '4': AV });
     await host.close();
   }, 480_000);
+
+  it('sits at the video table again after a rematch, without a tap, and the home list says where each game stands', async () => {
+    // given four at the video table — mafioso 1, civilians 2 to 4 — in a game the host ends
+    const { host, code, phones } = await videoRoom(['Ann', 'Bob', 'Cleo', 'Dan'], [[1, 'mafia']]);
+    const seats = [1, 2, 3, 4];
+    for (const p of phones) await p.page.getByRole('button', { name: 'Join the video table' }).click();
+    for (const [i, p] of phones.entries()) await expectReceived(p, everyoneBut(seats[i], seats));
+    expect((await host.command({ type: 'start' })).type).toBe('ack');
+    for (const seat of [2, 3])
+      expect((await host.command({ type: 'disqualify', seat, reason: 'Left early' })).type).toBe('ack');
+    for (const p of phones) await p.waitForPhase('Game over');
+
+    // when the host opens a rematch
+    const opened = await host.request(
+      { action: 'rematch' },
+      (f): f is Extract<ServerFrame, { type: 'created' }> => f.type === 'created',
+    );
+    // then every phone follows to the new lobby and is at its video table again, seeing everyone, untouched
+    for (const p of phones) await p.page.locator('sc-lobby-page .code', { hasText: opened.code }).waitFor();
+    for (const [i, p] of phones.entries()) await expectReceived(p, everyoneBut(seats[i], seats));
+    for (const p of phones)
+      expect(await p.page.getByRole('button', { name: 'Join the video table' }).count()).toBe(0);
+    await shot(phones[1].page, 'video-rematch');
+
+    // and the home list shows the rematch in the lobby and the game before it finished
+    const ann = phones[0].page;
+    await ann.goto(`${stack.url}/#/`);
+    const recent = ann.locator('sc-home-page section[aria-labelledby="recent-h"] li');
+    await recent.filter({ hasText: opened.code }).getByText('in the lobby').waitFor();
+    await recent.filter({ hasText: code }).getByText('finished').waitFor();
+    await host.close();
+  }, 300_000);
 });

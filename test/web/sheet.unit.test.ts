@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sheetOf, tallyEntries } from '../../web/src/logic/sheet.js';
+import { sheetFile, sheetOf, tallyEntries } from '../../web/src/logic/sheet.js';
 import { hostView, must, seatView, tableOf, until } from './support/views.js';
 
 describe('the game sheet from a view', () => {
@@ -31,5 +31,33 @@ describe('the game sheet from a view', () => {
     const t = tableOf(4, { 1: 'mafia' }, { introNight: 'never' });
     expect(sheetOf(seatView(t, 3)).rows.map((r) => r.role)).toEqual([null, null, 'civilian', null]);
     expect(sheetOf(hostView(t)).rows.every((r) => r.points === null)).toBe(true);
+  });
+
+  it('is a JSON file the judge keeps while the game runs: the seats as he sees them and sport’s protocol', () => {
+    // Given a sport table recorded by its judge, on night 0
+    const t = tableOf(
+      10,
+      { 2: 'mafia', 5: 'mafia', 9: 'don', 3: 'sheriff' },
+      { preset: 'sport', master: 'moderator' },
+    );
+    // When he downloads the sheet
+    const file = sheetFile(hostView(t), 'g-42');
+    // Then it names the game and holds every seat with its role, the phase, and the protocol
+    expect(file.name).toBe('sheet-g-42.json');
+    const data = JSON.parse(file.text);
+    expect(data).toMatchObject({ gameId: 'g-42', preset: 'sport', over: false, winner: null });
+    expect(data.seats).toHaveLength(10);
+    expect(
+      data.seats.filter((r: { role: string }) => r.role === 'mafia').map((r: { seat: number }) => r.seat),
+    ).toEqual([2, 5]);
+    expect(data.protocol).toEqual(hostView(t).sheet);
+    expect(data.protocol).not.toBeNull();
+  });
+
+  it('keeps to what a player may see', () => {
+    const t = tableOf(4, { 1: 'mafia' }, { introNight: 'never' });
+    const data = JSON.parse(sheetFile(seatView(t, 3), 'g-1').text);
+    expect(data.seats.map((r: { role: string | null }) => r.role)).toEqual([null, null, 'civilian', null]);
+    expect(data.protocol).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ import {
   sessionsOf,
 } from './logic/sessions.js';
 import { defaultsOf } from './logic/settings-fields.js';
+import { videoRooms } from './logic/video-rooms.js';
 import './pages/game-page.js';
 import './pages/home-page.js';
 import './pages/host-page.js';
@@ -294,12 +295,13 @@ export class AppShell extends LitElement {
     const view = this.room.view;
     if (this.route.page === 'replay' && view?.rematch && this.room.session?.kind === 'seat') {
       const session = this.room.session;
-      const { code } = view.rematch;
+      const rematch = view.rematch;
+      const { code } = rematch;
       return html`<div class="card" role="status">
         <p>${msg(str`The table plays again in room ${code}.`, { id: 'room.rematchHeard' })}</p>
         <button class="primary" ?disabled=${this.busy} @click=${() => {
-          this.following = view.rematch?.gameId ?? null;
-          void this.follow(session, code);
+          this.following = rematch.gameId;
+          void this.follow(session, rematch);
         }}>
           ${msg('Join the new game', { id: 'room.rematchJoin' })}
         </button>
@@ -324,6 +326,7 @@ export class AppShell extends LitElement {
       version: s.version,
       chat: s.chat,
       heldChat: s.heldChat,
+      unsentChat: s.unsentChat,
       status: s.status,
       online: this.room.online,
       audience: s.audience?.count ?? 0,
@@ -335,15 +338,17 @@ export class AppShell extends LitElement {
     const atTable = this.route.page === 'room';
     if (atTable && rematch && s.session?.kind === 'seat' && this.following !== rematch.gameId) {
       this.following = rematch.gameId;
-      void this.follow(s.session, rematch.code);
+      void this.follow(s.session, rematch);
     }
   }
 
   /**
    * The table plays again: this seat joins the new room with the phone's device key, which gives it the
-   * seat it had. A host who plays has his desk moved by his own tap; his seat follows the same way.
+   * seat it had, and sits at the new room's video table if it sat at this one. A host who plays has his desk
+   * moved by his own tap; his seat follows the same way.
    */
-  private async follow(from: Session, code: string): Promise<void> {
+  private async follow(from: Session, { gameId, code }: { gameId: string; code: string }): Promise<void> {
+    videoRooms.carry(from.gameId, gameId);
     const name = this.room.view?.seats.find((x) => x.seat === from.seat)?.name ?? from.name;
     const host = loadSession(this.store, from.gameId, 'host');
     await this.enterRoom(() => this.socket.join(code, name), name, host ? 'seat' : undefined);
@@ -507,8 +512,13 @@ export class AppShell extends LitElement {
     const from = this.room.session;
     if (!from) return;
     const seat = loadSession(this.store, from.gameId, 'seat');
+    const rematch = () =>
+      this.socket.rematch().then((next) => {
+        videoRooms.carry(from.gameId, next.gameId);
+        return next;
+      });
     await this.enterRoom(
-      () => (seat ? this.hostAndPlay(() => this.socket.rematch()) : this.socket.rematch()),
+      () => (seat ? this.hostAndPlay(rematch) : rematch()),
       from.name,
       seat ? 'host' : undefined,
     );

@@ -4,6 +4,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import type { ChatMessage } from '../../../shared/log/records.js';
 import { fire } from '../events.js';
 import { seatAndName } from '../i18n/names.js';
+import type { UnsentLine } from '../logic/outbox.js';
 import type { Channel } from '../logic/screen.js';
 import { ruledList } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
@@ -19,13 +20,17 @@ export function channelName(channel: Channel): string {
   }
 }
 
-/** The chat: the channels this player can read, and a box for the ones he may write on now (A3). */
+/**
+ * The chat: the channels this player can read, and a box for the ones he may write on now (A3). His own
+ * lines not back from the server yet (`unsent`) follow, marked as waiting, until they come back as sent.
+ */
 @localized()
 @customElement('sc-chat-panel')
 export class ChatPanel extends LitElement {
   @property({ attribute: false }) messages: ChatMessage[] = [];
   @property({ attribute: false }) channels: Channel[] = [];
   @property({ attribute: false }) names: Record<number, string> = {};
+  @property({ attribute: false }) unsent: readonly UnsentLine[] = [];
   @state() private channel: Channel | null = null;
   @query('input') private input!: HTMLInputElement;
   @query('ol') private list!: HTMLOListElement;
@@ -41,6 +46,9 @@ export class ChatPanel extends LitElement {
       }
       li {
         padding: 0.25rem 0;
+      }
+      li.unsent {
+        opacity: 0.7;
       }
       .tag {
         font-size: 0.75rem;
@@ -73,7 +81,8 @@ export class ChatPanel extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('messages') && this.list) this.list.scrollTop = this.list.scrollHeight;
+    if ((changed.has('messages') || changed.has('unsent')) && this.list)
+      this.list.scrollTop = this.list.scrollHeight;
   }
 
   override render() {
@@ -83,6 +92,13 @@ export class ChatPanel extends LitElement {
       <ol aria-live="polite">
         ${this.messages.map(
           (m) => html`<li>
+            ${m.channel !== 'table' ? html`<span class="tag">${channelName(m.channel)}</span>` : ''}
+            <span class="who">${seatAndName(m.seat, this.names[m.seat] ?? '')}:</span> ${m.text}
+          </li>`,
+        )}
+        ${this.unsent.map(
+          (m) => html`<li class="unsent">
+            <span class="tag">${msg('Waiting to send…', { id: 'room.unsent' })}</span>
             ${m.channel !== 'table' ? html`<span class="tag">${channelName(m.channel)}</span>` : ''}
             <span class="who">${seatAndName(m.seat, this.names[m.seat] ?? '')}:</span> ${m.text}
           </li>`,

@@ -10,15 +10,13 @@ import { type Signalling, signallingContext } from '../context/signalling-contex
 import { VideoTable } from '../controllers/video-table.js';
 import { command } from '../events.js';
 import { mafiaHearsYou, mafiaMicState, type VideoTileState, videoTiles } from '../logic/video.js';
+import { videoRooms } from '../logic/video-rooms.js';
 import { shared } from '../styles/shared.js';
 import './video-controls.js';
 import './video-grid.js';
 
 /** Seat 0 stands for the host's tile (narrator, moderator, judge) in the grid. */
 const HOST_TILE = 0;
-
-/** Rooms whose video table this tab has joined: moving from the lobby to the game keeps you at it. */
-const joinedRooms = new Set<string>();
 
 /** The room's video table: its switches and its grid, wired to the peer connections of this phone. */
 @localized()
@@ -50,7 +48,7 @@ export class VideoPanel extends LitElement {
     const me: Endpoint | null = v === null ? null : v.viewer === 'host' ? 'host' : v.seat;
     this.table.attach(this.signalling, me);
     const gameId = this.room.session?.gameId;
-    if (gameId && joinedRooms.has(gameId) && !this.table.joined) void this.table.join();
+    if (gameId && videoRooms.has(gameId) && !this.table.joined) void this.table.join();
   }
 
   override render() {
@@ -90,12 +88,12 @@ export class VideoPanel extends LitElement {
   }
 
   private join(): void {
-    if (this.room.session) joinedRooms.add(this.room.session.gameId);
+    if (this.room.session) videoRooms.join(this.room.session.gameId);
     void this.table.join();
   }
 
   private leave(): void {
-    if (this.room.session) joinedRooms.delete(this.room.session.gameId);
+    if (this.room.session) videoRooms.leave(this.room.session.gameId);
     this.table.leave();
   }
 

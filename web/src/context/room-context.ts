@@ -2,6 +2,7 @@ import { createContext } from '@lit/context';
 import type { ChatMessage } from '../../../shared/log/records.js';
 import type { GameView } from '../../../shared/views/types.js';
 import type { HeldChat } from '../logic/chat-lines.js';
+import type { UnsentLine } from '../logic/outbox.js';
 import type { Session } from '../logic/sessions.js';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -15,6 +16,8 @@ export interface RoomState {
   chat: ChatMessage[];
   /** The same lines by channel, with the place of the first of each (the forum thread pages back from it). */
   heldChat: HeldChat;
+  /** Lines this phone wrote that have not come back yet (offline, or on their way): shown as waiting. */
+  unsentChat: readonly UnsentLine[];
   status: ConnectionStatus;
   /** The browser's idea of the network (navigator.onLine and its events). */
   online: boolean;
@@ -28,6 +31,7 @@ export const emptyRoom: RoomState = {
   version: 0,
   chat: [],
   heldChat: {},
+  unsentChat: [],
   status: 'idle',
   online: true,
   audience: 0,

@@ -11,6 +11,7 @@ import type { LinksFrame, SignalFrame, Signalling } from '../context/signalling-
 import { reconnectDelay } from '../logic/backoff.js';
 import { allLines, type HeldChat } from '../logic/chat-lines.js';
 import { acceptAudience, type Following, follow, following, type HeldAudience } from '../logic/frames.js';
+import { stillUnsent, type UnsentLine, unsentLine } from '../logic/outbox.js';
 import {
   deviceKey,
   type KeyValueStore,
@@ -122,6 +123,12 @@ export class GameSocket implements ReactiveController, Signalling {
   private chatOf: HeldChat | null = null;
   private lines: ChatMessage[] = [];
 
+  /** Chat lines this phone wrote that have not come back in their channel yet: they show as waiting. */
+  get unsentChat(): readonly UnsentLine[] {
+    return this.outbox;
+  }
+  private outbox: UnsentLine[] = [];
+
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly options: GameSocketOptions,
@@ -228,6 +235,7 @@ export class GameSocket implements ReactiveController, Signalling {
     this.waiting = null;
     for (const p of this.pending.values()) p.done({ ok: false, code: 'closed', message: 'left the room' });
     this.pending.clear();
+    this.outbox = [];
     for (const done of [...this.asked.values()]) done(null);
     this.session = null;
     this.held = following('');
@@ -242,10 +250,18 @@ export class GameSocket implements ReactiveController, Signalling {
   /** Sends a game command; resolves on its ack or rejection, however many reconnections that takes. */
   send(command: Command): Promise<CommandResult> {
     const commandId = newCommandId();
+    const seat = this.session?.seat ?? null;
+    if (command.type === 'say' && seat !== null)
+      this.outbox = [
+        ...this.outbox,
+        unsentLine(this.held.chat, commandId, seat, command.channel, command.text),
+      ];
     return new Promise((done) => {
       this.pending.set(commandId, {
         command,
         done: (r) => {
+          // A line refused (or dropped with the room) never comes back: it stops waiting.
+          if (!r.ok) this.outbox = this.outbox.filter((line) => line.commandId !== commandId);
           done(r);
           this.options.onChange();
         },
@@ -497,6 +513,7 @@ export class GameSocket implements ReactiveController, Signalling {
     }
     if (step.held === this.held) return;
     this.held = step.held;
+    this.outbox = stillUnsent(this.outbox, step.held.chat);
     if (frame.type === 'view') this.tookView(session, frame.view);
     this.options.onChange();
   }

@@ -560,6 +560,7 @@ export const templates = {
   'sheet.alibi': str`Coartada: ${0}`,
   'sheet.back': 'Volver a la partida',
   'sheet.bestMove': str`Mejor jugada de ${0}: ${1}`,
+  'sheet.download': 'Descargar (JSON)',
   'sheet.fouls': 'Faltas',
   'sheet.host': 'Anfitrión',
   'sheet.now': 'Ahora',

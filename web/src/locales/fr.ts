@@ -569,6 +569,7 @@ export const templates = {
   'sheet.alibi': str`Alibi : ${0}`,
   'sheet.back': 'Retour à la partie',
   'sheet.bestMove': str`Meilleur coup de ${0} : ${1}`,
+  'sheet.download': 'Télécharger (JSON)',
   'sheet.fouls': 'Fautes',
   'sheet.host': 'Hôte',
   'sheet.now': 'Maintenant',

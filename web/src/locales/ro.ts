@@ -563,6 +563,7 @@ export const templates = {
   'sheet.alibi': str`Are alibi: ${0}`,
   'sheet.back': 'Înapoi la joc',
   'sheet.bestMove': str`Cea mai bună mutare — ${0}: ${1}`,
+  'sheet.download': 'Descarcă (JSON)',
   'sheet.fouls': 'Fault-uri',
   'sheet.host': 'Gazdă',
   'sheet.now': 'Acum',

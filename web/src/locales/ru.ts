@@ -560,6 +560,7 @@ export const templates = {
   'sheet.alibi': str`Алиби: ${0}`,
   'sheet.back': 'Назад к игре',
   'sheet.bestMove': str`Лучший ход игрока ${0}: ${1}`,
+  'sheet.download': 'Скачать (JSON)',
   'sheet.fouls': 'Фолы',
   'sheet.host': 'Ведущий',
   'sheet.now': 'Сейчас',

@@ -71,3 +71,32 @@ export function departurePhase(out: { how: HowEliminated; round: number }): Phas
   const night = out.how === 'shot' || out.how === 'killed' || out.round === 0;
   return { id: '', kind: night ? 'night' : 'day', round: out.round, stage: night ? 'actions' : 'vote' };
 }
+
+/** The game sheet as a file to keep: what the sheet page shows, as data. */
+export interface SheetFile {
+  name: string;
+  text: string;
+}
+
+/**
+ * The sheet as this viewer sees it, in JSON: the game's rules and names, where it stands, every seat, every
+ * day's ballots and the best move, and — where the view carries it — sport's or the club's protocol as the
+ * server keeps it. A judge downloads it during the game as well as after.
+ */
+export function sheetFile(view: GameView, gameId: string): SheetFile {
+  const sheet = sheetOf(view);
+  const data = {
+    gameId,
+    preset: view.settings.preset,
+    meta: view.settings.meta,
+    host: view.hostName,
+    phase: { kind: view.phase.kind, round: view.phase.round, stage: view.phase.stage },
+    over: view.over,
+    winner: view.winner,
+    seats: sheet.rows,
+    days: sheet.days,
+    bestMove: sheet.bestMove,
+    protocol: view.sheet,
+  };
+  return { name: `sheet-${gameId}.json`, text: `${JSON.stringify(data, null, 2)}\n` };
+}

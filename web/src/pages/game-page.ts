@@ -162,9 +162,12 @@ export class GamePage extends LitElement {
     const forum = v.forum !== null;
     const messages = forum ? this.room.chat.filter((m) => m.channel !== 'table') : this.room.chat;
     const channels = writableChannels(v).filter((c) => !forum || c !== 'table');
-    if (!v.settings.chat || !v.you || (messages.length === 0 && channels.length === 0)) return '';
+    const unsent = this.room.unsentChat.filter((m) => !forum || m.channel !== 'table');
+    if (!v.settings.chat || !v.you || (messages.length === 0 && channels.length === 0 && unsent.length === 0))
+      return '';
     return html`<sc-chat-panel
       .messages=${messages}
+      .unsent=${unsent}
       .channels=${channels}
       .names=${namesOf(v)}
       @sc-say=${(e: CustomEvent<{ channel: 'table' | 'mafia' | 'dead'; text: string }>) =>

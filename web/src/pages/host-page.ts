@@ -109,7 +109,7 @@ export class HostPage extends LitElement {
           ? html`<sc-chat-panel .messages=${this.room.chat} .channels=${[]} .names=${names}></sc-chat-panel>`
           : ''
       }
-      ${v.over ? '' : html`<sc-host-controls .view=${v}></sc-host-controls>`}`;
+      ${v.over ? '' : html`<sc-host-controls .view=${v}></sc-host-controls>${this.sheetDuringGame()}`}`;
   }
 
   private async extraPoints({ seat, points }: ExtraPointsDetail): Promise<void> {
@@ -155,6 +155,14 @@ export class HostPage extends LitElement {
       <h2 id="acted-h">${msg('Acted tonight', { id: 'host.acted' })}</h2>
       <p aria-live="polite">${who || msg('Nobody yet', { id: 'host.actedNobody' })}</p>
     </section>`;
+  }
+
+  /** The judge keeps the sheet while the game runs: it opens from the desk, which it leads back to. */
+  private sheetDuringGame() {
+    const gameId = this.room.session?.gameId ?? '';
+    return html`<p class="row">
+      <a class="button" href=${`#/game/${encodeURIComponent(gameId)}/sheet`}>${msg('Game sheet', { id: 'sheet.title' })}</a>
+    </p>`;
   }
 
   private sheetLink() {

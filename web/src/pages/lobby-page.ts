@@ -113,6 +113,7 @@ export class LobbyPage extends LitElement {
         v.settings.chat && v.you
           ? html`<sc-chat-panel
             .messages=${this.room.chat}
+            .unsent=${this.room.unsentChat}
             .channels=${writableChannels(v)}
             .names=${namesOf(v)}
             @sc-say=${(e: CustomEvent<{ channel: 'table'; text: string }>) => command(this, { type: 'say', ...e.detail })}

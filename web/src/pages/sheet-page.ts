@@ -11,7 +11,7 @@ import { metaName, presetName } from '../i18n/setting-labels.js';
 import { clubSheetOf } from '../logic/club-sheet.js';
 import { signed } from '../logic/judge.js';
 import { namesOf } from '../logic/screen.js';
-import { departurePhase, sheetOf, tallyEntries } from '../logic/sheet.js';
+import { departurePhase, sheetFile, sheetOf, tallyEntries } from '../logic/sheet.js';
 import { termGrid } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 import '../components/club-sheet-view.js';
@@ -87,6 +87,7 @@ export class SheetPage extends LitElement {
     return html`<div class="row tools">
         <a class="button" href=${`#/game/${encodeURIComponent(gameId)}`}>${msg('Back to the game', { id: 'sheet.back' })}</a>
         <button class="primary" @click=${() => window.print()}>${msg('Print', { id: 'sheet.print' })}</button>
+        <button @click=${() => this.download(v, gameId)}>${msg('Download (JSON)', { id: 'sheet.download' })}</button>
         ${
           v.sheet
             ? html`<button @click=${() => this.openProtocol()}>
@@ -187,6 +188,17 @@ export class SheetPage extends LitElement {
     const page = renderAnySheetHtml(sheet, getLocale());
     const url = URL.createObjectURL(new Blob([page], { type: 'text/html' }));
     window.open(url, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+
+  /** The sheet as a JSON file, as it stands now: a judge keeps one during the game as well as after. */
+  private download(v: GameView, gameId: string): void {
+    const file = sheetFile(v, gameId);
+    const url = URL.createObjectURL(new Blob([file.text], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = file.name;
+    link.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
