@@ -54,7 +54,11 @@ function tournamentBookContract(name: string, open: () => Promise<Opened<Tournam
     it('given rev 2 kept, when two changes are made from the same reading, then only one lands and a skipped revision is refused', async () => {
       const t = kept();
       await book.keep(t);
-      const swapped = { ...t, rev: 2, tournament: { ...t.tournament, swaps: [{ round: 2, a: 'p1', b: 'p2' }] } };
+      const swapped = {
+        ...t,
+        rev: 2,
+        tournament: { ...t.tournament, swaps: [{ round: 2, a: 'p1', b: 'p2' }] },
+      };
       const opened = { ...t, rev: 2, codes: { g1: 'ABCDE' } };
       const results = await Promise.all([book.keep(swapped), book.keep(opened)]);
       expect(results.sort()).toEqual(['conflict', 'kept']);
@@ -94,7 +98,9 @@ tournamentBookContract('embedded log', async () => {
 
 tournamentBookContract('dynamo on dynalite', () => onDynalite((table) => new DynamoTournamentBook(table)));
 
-tournamentBookContract('dynamo on DynamoDB Local', () => onDynamoDbLocal((table) => new DynamoTournamentBook(table)));
+tournamentBookContract('dynamo on DynamoDB Local', () =>
+  onDynamoDbLocal((table) => new DynamoTournamentBook(table)),
+);
 
 describe('the embedded tournament book across a restart', () => {
   it('given revisions 1 and 2 of a tournament written, when the book is opened again, then revision 2 is kept and rev 3 follows it', async () => {

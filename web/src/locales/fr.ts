@@ -106,6 +106,7 @@ export const templates = {
   'err.immune_target': 'Ce joueur est immunisé cette nuit.',
   'err.name_taken': 'Quelqu’un à cette table porte déjà ce nom : choisissez-en un autre.',
   'err.network': 'Impossible de joindre le serveur.',
+  'err.no_tournament': 'Ce tournoi n’existe pas.',
   'err.no_game': 'Aucune partie avec ce code.',
   'err.not_allowed': 'Ce n’est pas permis dans cette partie.',
   'err.not_enough_players': 'Pas assez de joueurs pour ces règles.',
@@ -759,6 +760,8 @@ export const templates = {
   'err.too_large': 'C’est trop long pour être envoyé.',
   'err.not_bound': 'Ce téléphone n’est encore dans aucune partie : rouvrez la partie.',
   'err.rate_limited': 'Trop de demandes à la fois : attendez un instant et réessayez.',
+  'err.bad_tournament':
+    'Le tournoi ne peut pas être organisé ainsi : vérifiez ses joueurs, ses tours et ses tables.',
   'err.busy': 'Le serveur est occupé : réessayez dans un instant.',
   'err.internal': 'Un problème est survenu sur le serveur : réessayez.',
   'err.link_forbidden': 'Aucun lien vidéo avec ce joueur n’est permis maintenant.',
