@@ -1,0 +1,81 @@
+import { localized, msg } from '@lit/localize';
+import { css, html, LitElement } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { Standing } from '../../../shared/tournament/standings.js';
+import { shared } from '../styles/shared.js';
+
+const points = (n: number) => (Math.round(n * 100) / 100).toString();
+
+/**
+ * A tournament's standings as its page shows them: place, player and each figure the tie-breaks read
+ * (docs/tournaments.md), every one a sum of the finished games' sheets. Fits a phone; prints as it is.
+ */
+@localized()
+@customElement('sc-tournament-standings')
+export class TournamentStandings extends LitElement {
+  @property({ attribute: false }) standings: Standing[] = [];
+  /** Player id → name. */
+  @property({ attribute: false }) names: ReadonlyMap<string, string> = new Map();
+
+  static override styles = [
+    shared,
+    css`
+      .scroll {
+        overflow-x: auto;
+      }
+      table {
+        width: 100%;
+        border-collapse: collapse;
+        font-size: 0.9rem;
+      }
+      th,
+      td {
+        border-bottom: 1px solid var(--line);
+        padding: 0.35rem 0.25rem;
+        text-align: right;
+        font-variant-numeric: tabular-nums;
+      }
+      th.who,
+      td.who {
+        text-align: left;
+      }
+      @media print {
+        th,
+        td {
+          border-color: #000;
+        }
+      }
+    `,
+  ];
+
+  override render() {
+    return html`<div class="scroll"><table>
+      <thead>
+        <tr>
+          <th scope="col">${msg('Place', { id: 'tour.place' })}</th>
+          <th scope="col" class="who">${msg('Player', { id: 'tour.player' })}</th>
+          <th scope="col">${msg('Points', { id: 'tour.points' })}</th>
+          <th scope="col">${msg('Games', { id: 'tour.games' })}</th>
+          <th scope="col">${msg('Wins', { id: 'tour.wins' })}</th>
+          <th scope="col">${msg('Best move', { id: 'tour.bestMove' })}</th>
+          <th scope="col">${msg('Extra', { id: 'tour.extra' })}</th>
+          <th scope="col">${msg('Penalty', { id: 'tour.penalty' })}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${this.standings.map(
+          (s) => html`<tr>
+            <td>${s.place}</td>
+            <th scope="row" class="who">${this.names.get(s.player) ?? s.player}</th>
+            <td>${points(s.points)}</td>
+            <td>${s.games}</td>
+            <td>${s.wins}</td>
+            <td>${points(s.bestMove)}</td>
+            <td>${points(s.extra)}</td>
+            <td>${points(s.penalty)}</td>
+          </tr>`,
+        )}
+      </tbody>
+    </table></div>`;
+  }
+}
