@@ -113,5 +113,12 @@ describe('a tournament, its two judges and its standings', () => {
       expect(Number(cells[2]), name).toBe(ROUNDS);
     }
     await shot(spectator, 'tournament-standings');
+
+    // A player's page: each of his four games, his role and what it did to his rating.
+    await rows.first().getByRole('link').click();
+    const played = spectator.locator('sc-tournament-player tbody tr');
+    await expect.poll(() => played.count()).toBe(ROUNDS);
+    await spectator.getByText(/^Rating \d+\.\d after 4 games\.$/).waitFor();
+    await shot(spectator, 'tournament-player');
   }, 300_000);
 });

@@ -30,7 +30,9 @@ describe('routes', () => {
     expect(page).toEqual({ page: 'tournament', id: 't-1', key: null });
     const judges = parseRoute('#/tournament/t-1?key=k_1-2', '');
     expect(judges).toEqual({ page: 'tournament', id: 't-1', key: 'k_1-2' });
-    for (const r of [form, page, judges]) expect(parseRoute(hrefOf(r), '')).toEqual(r);
+    const player = parseRoute('#/tournament/t-1/player/ann%20b?key=k', '');
+    expect(player).toEqual({ page: 'tournament', id: 't-1', key: 'k', player: 'ann b' });
+    for (const r of [form, page, judges, player]) expect(parseRoute(hrefOf(r), '')).toEqual(r);
   });
 
   it('takes ?code= from printed links, and drops codes the server would refuse', () => {

@@ -21,6 +21,8 @@ export interface TournamentRoute {
   page: 'tournament';
   id: string | null;
   key: string | null;
+  /** One player's page of the tournament. */
+  player?: string;
 }
 
 /**
@@ -52,8 +54,14 @@ export function parseRoute(hash: string, search: string): Route {
     const as = parts[2] === undefined ? undefined : ROLE_PARTS[parts[2]];
     return as ? { page: 'room', gameId: parts[1], as } : { page: 'room', gameId: parts[1] };
   }
-  if (parts[0] === 'tournament')
-    return { page: 'tournament', id: parts[1] ?? null, key: new URLSearchParams(hashQuery).get('key') };
+  if (parts[0] === 'tournament') {
+    const route: TournamentRoute = {
+      page: 'tournament',
+      id: parts[1] ?? null,
+      key: new URLSearchParams(hashQuery).get('key'),
+    };
+    return parts[1] && parts[2] === 'player' && parts[3] ? { ...route, player: parts[3] } : route;
+  }
   if (parts[0] === 'replay') return replayRoute(parts[1] ?? null, new URLSearchParams(hashQuery));
   if (parts[0] === 'join' && parts[1]) return { page: 'home', code: normalizeCode(parts[1]) };
   const query = new URLSearchParams(search).get('code');
@@ -71,7 +79,8 @@ export function hrefOf(route: Route): string {
     case 'sheet':
       return `#/game/${encodeURIComponent(route.gameId)}/sheet`;
     case 'tournament': {
-      const page = `#/tournament${route.id === null ? '' : `/${encodeURIComponent(route.id)}`}`;
+      const player = route.id !== null && route.player ? `/player/${encodeURIComponent(route.player)}` : '';
+      const page = `#/tournament${route.id === null ? '' : `/${encodeURIComponent(route.id)}`}${player}`;
       return route.key === null ? page : `${page}?key=${encodeURIComponent(route.key)}`;
     }
     case 'replay': {

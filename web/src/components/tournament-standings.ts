@@ -16,6 +16,10 @@ export class TournamentStandings extends LitElement {
   @property({ attribute: false }) standings: Standing[] = [];
   /** Player id → name. */
   @property({ attribute: false }) names: ReadonlyMap<string, string> = new Map();
+  /** Player id → his rating now. */
+  @property({ attribute: false }) ratings: Readonly<Record<string, { rating: number }>> = {};
+  /** The link of a player's own page. */
+  @property({ attribute: false }) hrefOf: (player: string) => string = () => '#/';
 
   static override styles = [
     shared,
@@ -60,19 +64,21 @@ export class TournamentStandings extends LitElement {
           <th scope="col">${msg('Best move', { id: 'tour.bestMove' })}</th>
           <th scope="col">${msg('Extra', { id: 'tour.extra' })}</th>
           <th scope="col">${msg('Penalty', { id: 'tour.penalty' })}</th>
+          <th scope="col">${msg('Rating', { id: 'tour.ratingColumn' })}</th>
         </tr>
       </thead>
       <tbody>
         ${this.standings.map(
           (s) => html`<tr>
             <td>${s.place}</td>
-            <th scope="row" class="who">${this.names.get(s.player) ?? s.player}</th>
+            <th scope="row" class="who"><a href=${this.hrefOf(s.player)}>${this.names.get(s.player) ?? s.player}</a></th>
             <td>${points(s.points)}</td>
             <td>${s.games}</td>
             <td>${s.wins}</td>
             <td>${points(s.bestMove)}</td>
             <td>${points(s.extra)}</td>
             <td>${points(s.penalty)}</td>
+            <td>${this.ratings[s.player]?.rating.toFixed(1) ?? ''}</td>
           </tr>`,
         )}
       </tbody>

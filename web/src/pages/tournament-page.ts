@@ -9,6 +9,7 @@ import type { KeyValueStore } from '../logic/sessions.js';
 import { loadTournamentKeys, saveTournamentKeys } from '../logic/tournament-keys.js';
 import { hrefOf, type TournamentRoute } from '../router.js';
 import { shared } from '../styles/shared.js';
+import '../components/tournament-player.js';
 import '../components/tournament-standings.js';
 import '../components/tournament-table.js';
 
@@ -126,6 +127,13 @@ export class TournamentPage extends LitElement {
         : html`<p class="card" role="status">${msg('Opening the tournament…', { id: 'tour.opening' })}</p>`;
     }
     const names = new Map(t.players.map((p) => [p.id, p.name]));
+    if (this.route.player !== undefined) {
+      return html`<h1>${t.name}</h1>
+        <sc-tournament-player .tournament=${t} .player=${this.route.player}></sc-tournament-player>
+        <a class="button" href=${hrefOf({ page: 'tournament', id, key: this.route.key })}>
+          ${msg('Back to the tournament', { id: 'tour.back' })}
+        </a>`;
+    }
     const keys = loadTournamentKeys(this.store, id);
     const key = this.route.key ?? keys?.organizerToken ?? null;
     return html`<h1>${t.name}</h1>
@@ -135,7 +143,12 @@ export class TournamentPage extends LitElement {
       <div class="wide">
         <section class="card" aria-labelledby="standings-h">
           <h2 id="standings-h">${msg('Standings', { id: 'tour.standings' })}</h2>
-          <sc-tournament-standings .standings=${t.standings} .names=${names}></sc-tournament-standings>
+          <sc-tournament-standings
+            .standings=${t.standings}
+            .names=${names}
+            .ratings=${t.ratings.players}
+            .hrefOf=${(player: string) => hrefOf({ page: 'tournament', id, key: this.route.key, player })}
+          ></sc-tournament-standings>
         </section>
         <div class="rounds" @sc-table-open=${(e: CustomEvent<{ round: number; table: number }>) => this.open(id, key, e.detail)}>
           ${t.seating.map(
