@@ -3,6 +3,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { TournamentView } from '../../../shared/tournament/view.js';
 import { roleName } from '../i18n/names.js';
+import { ruledTable } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 
 /**
@@ -15,23 +16,7 @@ export class TournamentPlayer extends LitElement {
   @property({ attribute: false }) tournament!: TournamentView;
   @property() player = '';
 
-  static override styles = [
-    shared,
-    css`
-      table {
-        width: 100%;
-        border-collapse: collapse;
-        font-size: 0.9rem;
-      }
-      th,
-      td {
-        border-bottom: 1px solid var(--line);
-        padding: 0.35rem 0.25rem;
-        text-align: left;
-        font-variant-numeric: tabular-nums;
-      }
-    `,
-  ];
+  static override styles = [shared, ruledTable];
 
   override render() {
     const t = this.tournament;

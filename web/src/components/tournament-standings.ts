@@ -2,6 +2,7 @@ import { localized, msg } from '@lit/localize';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Standing } from '../../../shared/tournament/standings.js';
+import { ruledTable } from '../styles/lists.js';
 import { shared } from '../styles/shared.js';
 
 const points = (n: number) => (Math.round(n * 100) / 100).toString();
@@ -23,31 +24,18 @@ export class TournamentStandings extends LitElement {
 
   static override styles = [
     shared,
+    ruledTable,
     css`
       .scroll {
         overflow-x: auto;
       }
-      table {
-        width: 100%;
-        border-collapse: collapse;
-        font-size: 0.9rem;
-      }
       th,
       td {
-        border-bottom: 1px solid var(--line);
-        padding: 0.35rem 0.25rem;
         text-align: right;
-        font-variant-numeric: tabular-nums;
       }
       th.who,
       td.who {
         text-align: left;
-      }
-      @media print {
-        th,
-        td {
-          border-color: #000;
-        }
       }
     `,
   ];
