@@ -90,7 +90,7 @@ function route(
     case 'tournamentCreate':
       return createTournament(deps, frame);
     case 'tournamentRead':
-      return readTournament(deps, frame.tournamentId);
+      return readTournament(deps, frame.tournamentId, frame.player);
     case 'tournamentSwap':
       return swapInTournament(deps, frame);
     case 'tournamentTable':

@@ -1,20 +1,31 @@
 import { timingSafeEqual } from 'node:crypto';
 import { cleanName, confusableNames, nameKey } from '../../shared/domain/names.js';
 import { createGame, type ErrorCode, type GameState, type SettingsInput } from '../../shared/index.js';
-import { TABLE_SIZE } from '../../shared/tournament/seating.js';
+import { type SeatedRound, swapPlayers, TABLE_SIZE } from '../../shared/tournament/seating.js';
 import { parseTournament, seatingOf, type Tournament } from '../../shared/tournament/tournament.js';
 import { tournamentView } from '../../shared/tournament/view.js';
 import type { KeptTournament } from '../ports/tournament-book.js';
+import { backoff } from './commit.js';
 import type { AppDeps } from './deps.js';
 import { errorFrame, type Reply } from './frames.js';
 import { hostOf, openRoom, parseSettings } from './rooms.js';
-import { hashToken } from './tokens.js';
+import { hashToken, mintToken } from './tokens.js';
 
-/** Changes tried again when another one landed on the tournament first (two judges opening tables at once). */
-const KEEP_ATTEMPTS = 5;
+/** Changes tried again when another one landed on the tournament first (judges opening tables at once). */
+const KEEP_ATTEMPTS = 10;
 
-/** What every tournament's games are played by unless its organizer says otherwise. */
-const SPORT: SettingsInput = { preset: 'sport' };
+/**
+ * The most tables' games one tournament holds (rounds × tables): its seating is drawn once, when it is
+ * made, and that takes seconds at this size (docs/tournaments.md).
+ */
+export const MAX_TABLE_GAMES = 40;
+const MAX_SWAPS = 100;
+
+/**
+ * A tournament's games are sport's, with its judges as their moderators: ten seats taken by the seating's
+ * players and nobody else's to take.
+ */
+const TOURNAMENT_GAME = { preset: 'sport', master: 'moderator' } as const;
 
 export interface TournamentInput {
   name: string;
@@ -33,8 +44,17 @@ export async function createTournament(deps: AppDeps, input: TournamentInput): P
   const action = 'tournamentCreate';
   const book = deps.tournaments;
   if (book === undefined) return refusal(action, 'no_tournament', 'this server keeps no tournaments');
-  const settings = parseSettings(input.settings ?? SPORT, action);
+  const settings = parseSettings(input.settings ?? TOURNAMENT_GAME, action);
   if ('frames' in settings) return settings;
+  for (const [key, value] of Object.entries(TOURNAMENT_GAME)) {
+    const given = settings[key as keyof typeof TOURNAMENT_GAME];
+    if (given !== undefined && given !== value)
+      return refusal(
+        action,
+        'bad_settings',
+        `settings.${key}: a tournament's games are played with ${value}`,
+      );
+  }
   const names = input.players.map(cleanName);
   if (names.length !== input.tables * TABLE_SIZE)
     return refusal(
@@ -42,6 +62,8 @@ export async function createTournament(deps: AppDeps, input: TournamentInput): P
       'bad_tournament',
       `${input.tables} tables of ${TABLE_SIZE} seat ${input.tables * TABLE_SIZE} players, not ${names.length}`,
     );
+  if (input.rounds * input.tables > MAX_TABLE_GAMES)
+    return refusal(action, 'bad_tournament', `at most ${MAX_TABLE_GAMES} tables' games (rounds × tables)`);
   const alike = names.findIndex((n, i) => names.some((m, j) => j < i && confusableNames(n, m)));
   if (alike >= 0)
     return refusal(
@@ -59,11 +81,12 @@ export async function createTournament(deps: AppDeps, input: TournamentInput): P
   if ('code' in tournament) return refusal(action, 'bad_tournament', tournament.message);
   const seating = seatingOf(tournament);
   if ('code' in seating) return refusal(action, 'bad_tournament', seating.message);
+  const gameSettings: SettingsInput = { ...settings, ...TOURNAMENT_GAME };
   const trial = createGame(
-    settings,
+    gameSettings,
     'Judge',
     { actor: 'host', now: deps.clock.now() },
-    seatsOf(tournament, 1, 1),
+    seatsOf(tournament, seating, 1, 1),
   );
   if (!trial.ok) return refusal(action, 'bad_settings', trial.rejection.message);
 
@@ -73,7 +96,8 @@ export async function createTournament(deps: AppDeps, input: TournamentInput): P
     id: deps.ids.gameId(),
     rev: 1,
     tournament,
-    settings,
+    seating,
+    settings: gameSettings,
     organizerHash: hashToken(organizerToken),
     judgesHash: hashToken(judgesKey),
     codes: {},
@@ -83,18 +107,18 @@ export async function createTournament(deps: AppDeps, input: TournamentInput): P
   return {
     frames: [
       { type: 'tournamentCreated', tournamentId: kept.id, organizerToken, judgesKey },
-      { type: 'tournament', tournament: tournamentView(kept.id, kept.rev, tournament, {}, {}) },
+      { type: 'tournament', tournament: tournamentView(kept.id, kept.rev, tournament, seating, {}, {}) },
     ],
     log: { action, outcome: 'created' },
   };
 }
 
 /** `tournamentRead`: the seating, the tables' games and the standings as of now, for anyone with its id. */
-export async function readTournament(deps: AppDeps, tournamentId: string): Promise<Reply> {
+export async function readTournament(deps: AppDeps, tournamentId: string, player?: string): Promise<Reply> {
   const action = 'tournamentRead';
   const kept = await deps.tournaments?.get(tournamentId);
   if (kept == null) return noTournament(action);
-  return { frames: [await viewFrame(deps, kept)], log: { action, outcome: 'read' } };
+  return { frames: [await viewFrame(deps, kept, player)], log: { action, outcome: 'read' } };
 }
 
 /** `tournamentSwap`: the organizer swaps two players of a round before any of its tables has opened. */
@@ -106,13 +130,15 @@ export async function swapInTournament(
   return change(deps, action, frame.tournamentId, frame.token, 'organizer', async (kept) => {
     if (kept.tournament.games.some((g) => g.round === frame.round))
       return refusal(action, 'not_allowed', `round ${frame.round} has begun: its seating stays as it is`);
+    if (kept.tournament.swaps.length >= MAX_SWAPS)
+      return refusal(action, 'bad_tournament', `at most ${MAX_SWAPS} swaps in one tournament`);
+    const seating = swapPlayers(kept.seating, frame.round, frame.a, frame.b);
+    if ('code' in seating) return refusal(action, 'bad_tournament', seating.message);
     const tournament: Tournament = {
       ...kept.tournament,
       swaps: [...kept.tournament.swaps, { round: frame.round, a: frame.a, b: frame.b }],
     };
-    const seating = seatingOf(tournament);
-    if ('code' in seating) return refusal(action, 'bad_tournament', seating.message);
-    return { ...kept, rev: kept.rev + 1, tournament };
+    return { ...kept, rev: kept.rev + 1, tournament, seating };
   });
 }
 
@@ -129,38 +155,70 @@ export async function openTournamentTable(
   sourceIp: string | undefined,
 ): Promise<Reply> {
   const action = 'tournamentTable';
-  let opened: Awaited<ReturnType<typeof openRoom>> | null = null;
+  const device = frame.device === undefined ? undefined : hashToken(frame.device);
+  // What the attempts learn, kept across them: the room opened (once) and the seats it was opened with.
+  const held: {
+    opened?: { room: Extract<Awaited<ReturnType<typeof openRoom>>, { ok: true }>; seats: string };
+    again?: Reply;
+  } = {};
   const reply = await change(deps, action, frame.tournamentId, frame.key, 'judge', async (kept) => {
     const t = kept.tournament;
     if (frame.round > t.rounds || frame.table > t.tables)
       return refusal(action, 'bad_tournament', `there is no table ${frame.table} in round ${frame.round}`);
     const open = t.games.find((g) => g.round === frame.round && g.table === frame.table);
-    if (open !== undefined)
-      return refusal(action, 'not_allowed', `round ${frame.round}, table ${frame.table} is open already`);
-    if (opened === null) {
-      opened = await openRoom(
-        deps,
-        kept.settings as SettingsInput,
-        frame.name,
-        seatsOf(t, frame.round, frame.table),
-        sourceIp,
-        frame.device === undefined ? undefined : hashToken(frame.device),
+    if (open !== undefined) {
+      held.again =
+        (await reopen(deps, connectionId, open.gameId, kept.codes[open.gameId], device)) ?? undefined;
+      return (
+        held.again ??
+        refusal(action, 'not_allowed', `round ${frame.round}, table ${frame.table} is open already`)
       );
     }
-    if (!opened.ok) return opened.reply;
+    const seats = seatsOf(t, kept.seating, frame.round, frame.table);
+    // A swap that landed since the room was opened seats this table otherwise: that room stays empty.
+    const opened = held.opened;
+    if (opened !== undefined && opened.seats !== JSON.stringify(seats))
+      return refusal(action, 'not_allowed', 'the seating changed meanwhile: open the table again');
+    let room = opened?.room;
+    if (room === undefined) {
+      const made = await openRoom(deps, kept.settings as SettingsInput, frame.name, seats, sourceIp, device);
+      if (!made.ok) return made.reply;
+      room = made;
+      held.opened = { room, seats: JSON.stringify(seats) };
+    }
     return {
       ...kept,
       rev: kept.rev + 1,
       tournament: {
         ...t,
-        games: [...t.games, { round: frame.round, table: frame.table, gameId: opened.gameId }],
+        games: [...t.games, { round: frame.round, table: frame.table, gameId: room.gameId }],
       },
-      codes: { ...kept.codes, [opened.gameId]: opened.code },
+      codes: { ...kept.codes, [room.gameId]: room.code },
     };
   });
-  const room = opened as Awaited<ReturnType<typeof openRoom>> | null;
-  if (reply.log.outcome !== 'kept' || room === null || !room.ok) return reply;
-  return hostOf(deps, connectionId, room, action);
+  if (held.again !== undefined) return held.again;
+  if (reply.log.outcome !== 'kept' || held.opened === undefined) return reply;
+  return hostOf(deps, connectionId, held.opened.room, action);
+}
+
+/**
+ * The judge who opened a table taps it again (his phone never heard the answer, or he reloaded before it
+ * came): while its game is still in its lobby, the same phone is its host again, with a new token.
+ */
+async function reopen(
+  deps: AppDeps,
+  connectionId: string,
+  gameId: string,
+  code: string | undefined,
+  device: string | undefined,
+): Promise<Reply | null> {
+  const game = await deps.cache.load(gameId);
+  const s = game?.folded.state;
+  if (game == null || s === undefined || device === undefined || s.hostDevice !== device) return null;
+  if (s.phase.kind !== 'lobby' || code === undefined) return null;
+  const hostToken = mintToken(deps.ids, 1);
+  await deps.directory.putToken(gameId, 'host', hashToken(hostToken));
+  return hostOf(deps, connectionId, { ok: true, gameId, code, hostToken, game }, 'tournamentTable');
 }
 
 /**
@@ -190,6 +248,7 @@ async function change(
     if ('frames' in next) return next;
     if ((await book.keep(next)) === 'kept')
       return { frames: [await viewFrame(deps, next)], log: { action, outcome: 'kept' } };
+    await backoff(deps, attempt + 1);
   }
   return refusal(action, 'busy', 'the tournament was changed too often meanwhile; try again');
 }
@@ -205,22 +264,33 @@ function holds(kept: KeptTournament, secret: string, who: 'organizer' | 'judge')
 }
 
 /** The seats of a round's table, filled with its players' names as the seating puts them. */
-function seatsOf(t: Tournament, round: number, table: number): Array<{ seat: number; name: string }> {
-  const seating = seatingOf(t);
-  if ('code' in seating) throw new Error(seating.message);
+function seatsOf(
+  t: Tournament,
+  seating: readonly SeatedRound[],
+  round: number,
+  table: number,
+): Array<{ seat: number; name: string }> {
   const names = new Map(t.players.map((p) => [p.id, p.name]));
   return seating[round - 1].tables[table - 1].map((id, i) => ({ seat: i + 1, name: names.get(id) ?? id }));
 }
 
-async function viewFrame(deps: AppDeps, kept: KeptTournament): Promise<Reply['frames'][number]> {
+async function viewFrame(
+  deps: AppDeps,
+  kept: KeptTournament,
+  player?: string,
+): Promise<Reply['frames'][number]> {
   const games: Record<string, GameState> = {};
+  const codes: Record<string, string> = {};
   for (const g of kept.tournament.games) {
     const held = await deps.cache.load(g.gameId);
     if (held !== null) games[g.gameId] = held.folded.state;
+    // A code leads to its game only while the directory says so: once lapsed it may be another room's.
+    const code = kept.codes[g.gameId];
+    if (code !== undefined && (await deps.directory.gameForCode(code)) === g.gameId) codes[g.gameId] = code;
   }
   return {
     type: 'tournament',
-    tournament: tournamentView(kept.id, kept.rev, kept.tournament, kept.codes, games),
+    tournament: tournamentView(kept.id, kept.rev, kept.tournament, kept.seating, codes, games, player),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SeatedRound } from '../../shared/tournament/seating.js';
 import type { Tournament } from '../../shared/tournament/tournament.js';
 
 /**
@@ -11,6 +12,8 @@ export interface KeptTournament {
   /** 1 when created; every change is written as the next. */
   rev: number;
   tournament: Tournament;
+  /** Its seating as drawn from its seed, its swaps made: drawn once, for a large one takes seconds. */
+  seating: SeatedRound[];
   /** The settings of each of its games, as `create` takes them. */
   settings: Record<string, unknown>;
   organizerHash: string;

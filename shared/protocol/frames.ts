@@ -102,19 +102,24 @@ export const clientFrameSchema = v.variant('action', [
     action: v.literal('tournamentCreate'),
     name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
     /** Every player by name: a player's name is his identity across games and tournaments. */
-    players: v.pipe(v.array(name), v.minLength(10), v.maxLength(200)),
-    rounds: count(20),
-    tables: count(20),
+    players: v.pipe(v.array(name), v.minLength(10), v.maxLength(100)),
+    rounds: count(10),
+    tables: count(10),
     /** The settings of every game of it, as `create` takes them; sport's when not given. */
     settings: v.optional(v.unknown()),
   }),
-  v.strictObject({ action: v.literal('tournamentRead'), tournamentId: id }),
+  v.strictObject({
+    action: v.literal('tournamentRead'),
+    tournamentId: id,
+    /** A player whose rating changes the reply should carry (his page). */
+    player: v.optional(id),
+  }),
   /** The organizer's swap of two players in a round none of whose games is open yet. */
   v.strictObject({
     action: v.literal('tournamentSwap'),
     tournamentId: id,
     token: secret,
-    round: count(20),
+    round: count(10),
     a: id,
     b: id,
   }),
@@ -123,8 +128,8 @@ export const clientFrameSchema = v.variant('action', [
     action: v.literal('tournamentTable'),
     tournamentId: id,
     key: secret,
-    round: count(20),
-    table: count(20),
+    round: count(10),
+    table: count(10),
     /** The judge's name, as the game's host. */
     name,
     device: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(100))),

@@ -1,7 +1,8 @@
 import type { GameState } from '../engine/state.js';
 import type { Ratings } from './rating.js';
+import type { SeatedRound } from './seating.js';
 import type { Standing } from './standings.js';
-import { seatingOf, type Tournament, tournamentResult } from './tournament.js';
+import { type Tournament, tournamentResult } from './tournament.js';
 
 /** One table of one round as everyone may see it: who sits where, and the game it plays once opened. */
 export interface TableView {
@@ -26,6 +27,7 @@ export interface TournamentView {
   players: Array<{ id: string; name: string }>;
   seating: TableView[][];
   standings: Standing[];
+  /** Every player's rating; the changes only of the player asked for (`tournamentRead {player}`). */
   ratings: Ratings;
   problem: string | null;
 }
@@ -34,12 +36,14 @@ export function tournamentView(
   id: string,
   rev: number,
   t: Tournament,
+  seating: readonly SeatedRound[],
+  /** The room code each game still leads from (a lapsed code is left out). */
   codes: Readonly<Record<string, string>>,
   games: Readonly<Record<string, GameState>>,
+  /** Whose rating changes to carry (a player's page); without it none, to keep the frame small. */
+  player?: string,
 ): TournamentView {
-  const seating = seatingOf(t);
-  const result = tournamentResult(t, games);
-  const rounds = 'code' in seating ? [] : seating;
+  const result = tournamentResult(t, games, seating);
   return {
     id,
     rev,
@@ -47,7 +51,7 @@ export function tournamentView(
     rounds: t.rounds,
     tables: t.tables,
     players: t.players.map((p) => ({ id: p.id, name: p.name })),
-    seating: rounds.map((r, i) =>
+    seating: seating.map((r, i) =>
       r.tables.map((players, j) => {
         const ref = t.games.find((g) => g.round === i + 1 && g.table === j + 1);
         return {
@@ -66,7 +70,13 @@ export function tournamentView(
       }),
     ),
     standings: 'code' in result ? [] : result.standings,
-    ratings: 'code' in result ? { players: {}, changes: [] } : result.ratings,
-    problem: 'code' in seating ? seating.message : 'code' in result ? result.message : null,
+    ratings:
+      'code' in result
+        ? { players: {}, changes: [] }
+        : {
+            players: result.ratings.players,
+            changes: result.ratings.changes.filter((c) => c.player === player),
+          },
+    problem: 'code' in result ? result.message : null,
   };
 }

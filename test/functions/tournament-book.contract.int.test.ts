@@ -20,6 +20,10 @@ const kept = (rev = 1, id = `cup-${++unique}`): KeptTournament => ({
     games: [],
     ratingsBefore: {},
   },
+  seating: [
+    { round: 1, tables: [Array.from({ length: 10 }, (_, i) => `p${i + 1}`)] },
+    { round: 2, tables: [Array.from({ length: 10 }, (_, i) => `p${10 - i}`)] },
+  ],
   settings: { preset: 'sport' },
   organizerHash: 'organizer-hash',
   judgesHash: 'judges-hash',

@@ -31,6 +31,7 @@ const openTable = (
   table: number,
   key = c.judgesKey,
   conn = `judge-${table}`,
+  device = `judge-phone-${table}-0123456789`,
 ) =>
   h.send(conn, {
     action: 'tournamentTable',
@@ -39,6 +40,7 @@ const openTable = (
     round,
     table,
     name: `Judge ${table}`,
+    device,
   });
 
 const read = async (h: AppHarness, id: string) =>
@@ -119,18 +121,76 @@ describe('a tournament the server keeps', () => {
     const { created } = await givenTournament(h);
     await openTable(h, created, 1, 1);
     const before = await read(h, created.tournamentId);
-    expect(errorOf(await openTable(h, created, 1, 1))).toBe('not_allowed');
+    expect(
+      errorOf(await openTable(h, created, 1, 1, created.judgesKey, 'judge-2', 'another-phone-0123456789')),
+    ).toBe('not_allowed');
     expect(errorOf(await openTable(h, created, 1, 2, 'x'.repeat(32)))).toBe('bad_token');
     expect(errorOf(await openTable(h, created, 5, 1))).toBe('bad_tournament');
     expect(await read(h, created.tournamentId)).toEqual(before);
+  });
+
+  it('given a judge whose phone never heard its table open, when the same phone opens it again before the game starts, then it is its host again, and another phone is told the table is open', async () => {
+    const h = new AppHarness();
+    const { created } = await givenTournament(h);
+    const first = frameOf(await openTable(h, created, 1, 1), 'created');
+    const again = frameOf(await openTable(h, created, 1, 1, created.judgesKey, 'judge-1-again'), 'created');
+    expect(again.gameId).toBe(first.gameId);
+    expect(again.hostToken).not.toBe(first.hostToken);
+    expect(await h.directory.connection('judge-1-again')).toEqual({ gameId: first.gameId, seat: 'host' });
+    const other = await openTable(h, created, 1, 1, created.judgesKey, 'judge-x', 'another-phone-0123456789');
+    expect(errorOf(other)).toBe('not_allowed');
+    expect((await read(h, created.tournamentId)).seating[0][0].game?.gameId).toBe(first.gameId);
+  });
+
+  it('given a swap that lands while a judge opens a table of that round, then the table is not recorded with the old seats, and the judge is told to open it again', async () => {
+    const h = new AppHarness();
+    const { created, view } = await givenTournament(h);
+    const [a, b] = [view.seating[0][0].players[0], view.seating[0][1].players[0]];
+    const keep = h.tournaments.keep.bind(h.tournaments);
+    let swapFirst = true;
+    h.tournaments.keep = async (t) => {
+      if (swapFirst && t.tournament.games.length === 1) {
+        swapFirst = false;
+        const swapped = await h.send('organizer', {
+          action: 'tournamentSwap',
+          tournamentId: created.tournamentId,
+          token: created.organizerToken,
+          round: 1,
+          a,
+          b,
+        });
+        expect(frameOf(swapped, 'tournament').tournament.seating[0][0].players[0]).toBe(b);
+      }
+      return keep(t);
+    };
+    expect(errorOf(await openTable(h, created, 1, 1))).toBe('not_allowed');
+    const after = await read(h, created.tournamentId);
+    expect(after.seating[0][0].game).toBeNull();
+    expect(after.seating[0][0].players[0]).toBe(b);
+    const reopened = frameOf(await openTable(h, created, 1, 1), 'view').view;
+    const names = new Map(view.players.map((p) => [p.id, p.name]));
+    expect(reopened.seats[0].name).toBe(names.get(b));
+  });
+
+  it('given a table whose room code lapsed, then its game names no code to watch it by', async () => {
+    const h = new AppHarness();
+    const { created } = await givenTournament(h);
+    const game = frameOf(await openTable(h, created, 1, 1), 'created');
+    expect((await read(h, created.tournamentId)).seating[0][0].game?.code).toBe(game.code);
+    await h.directory.releaseRoom(game.gameId);
+    expect((await read(h, created.tournamentId)).seating[0][0].game).toEqual({
+      gameId: game.gameId,
+      code: null,
+      over: false,
+    });
   });
 
   it('given two judges opening the same table at once, then one hosts its game and the other is told it is open, and the tournament lists one game', async () => {
     const h = new AppHarness();
     const { created } = await givenTournament(h);
     const replies = await Promise.all([
-      openTable(h, created, 1, 1, created.judgesKey, 'judge-a'),
-      openTable(h, created, 1, 1, created.judgesKey, 'judge-b'),
+      openTable(h, created, 1, 1, created.judgesKey, 'judge-a', 'judge-phone-a-0123456789'),
+      openTable(h, created, 1, 1, created.judgesKey, 'judge-b', 'judge-phone-b-0123456789'),
     ]);
     expect(replies.map((r) => r[0].type).sort()).toEqual(['created', 'error']);
     expect(replies.map((r) => r.find((f) => f.type === 'error')).find(Boolean)).toMatchObject({
@@ -186,5 +246,13 @@ describe('a tournament the server keeps', () => {
       expect(s.games).toBe(1);
     }
     expect(Object.keys(after.ratings.players).sort()).toEqual(NAMES.map(idOf).sort());
+    // The changes of the ratings come only for the player asked for: his page.
+    expect(after.ratings.changes).toEqual([]);
+    const player = view.seating[0][0].players[3];
+    const page = frameOf(
+      await h.send('anyone', { action: 'tournamentRead', tournamentId: created.tournamentId, player }),
+      'tournament',
+    ).tournament;
+    expect(page.ratings.changes.map((c) => c.player)).toEqual([player]);
   });
 });

@@ -29,6 +29,7 @@ export class TournamentLink implements ReactiveController {
   private queue: Promise<unknown> = Promise.resolve();
   private answer: ((frame: ServerFrame) => void) | null = null;
   private watched: string | null = null;
+  private player: string | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -49,8 +50,12 @@ export class TournamentLink implements ReactiveController {
     this.ws = null;
   }
 
-  /** Shows `id` (null: none), read now and again every REFRESH_MS while the page is visible. */
-  watch(id: string | null): void {
+  /**
+   * Shows `id` (null: none), read now and again every REFRESH_MS while the page is visible; with `player`,
+   * his rating changes come too (his page).
+   */
+  watch(id: string | null, player?: string): void {
+    this.player = player;
     clearInterval(this.timer);
     this.timer = undefined;
     if (id !== this.watched) {
@@ -69,7 +74,11 @@ export class TournamentLink implements ReactiveController {
     const id = this.watched;
     if (id === null) return;
     try {
-      await this.request({ action: 'tournamentRead', tournamentId: id });
+      await this.request({
+        action: 'tournamentRead',
+        tournamentId: id,
+        ...(this.player === undefined ? {} : { player: this.player }),
+      });
     } catch {
       // Said by `problem`; the next refresh tries again.
     }

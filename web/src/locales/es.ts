@@ -810,4 +810,7 @@ export const templates = {
   'tour.lost': 'perdida',
   'tour.draw': 'empate',
   'tour.back': 'Volver al torneo',
+  'tour.showJudges': 'Mostrar el enlace de los jueces (no en una pantalla que vea la sala)',
+  'tour.badKey': 'La clave de este enlace no abre eso: pide al organizador el enlace de los jueces.',
+  'tour.notAllowed': 'Ahora no: esa mesa ya está abierta o su ronda ha empezado.',
 };

@@ -820,4 +820,7 @@ export const templates = {
   'tour.lost': 'perdu',
   'tour.draw': 'nul',
   'tour.back': 'Retour au tournoi',
+  'tour.showJudges': 'Afficher le lien des arbitres (pas sur un écran que la salle voit)',
+  'tour.badKey': 'La clé de ce lien n’ouvre pas cela : demandez à l’organisateur le lien des arbitres.',
+  'tour.notAllowed': 'Pas maintenant : cette table est déjà ouverte, ou son tour a commencé.',
 };

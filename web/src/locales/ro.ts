@@ -812,4 +812,7 @@ export const templates = {
   'tour.lost': 'înfrângere',
   'tour.draw': 'egal',
   'tour.back': 'Înapoi la turneu',
+  'tour.showJudges': 'Arătați linkul arbitrilor (nu pe un ecran pe care îl vede sala)',
+  'tour.badKey': 'Cheia acestui link nu deschide asta: cereți organizatorului linkul arbitrilor.',
+  'tour.notAllowed': 'Nu acum: masa este deja deschisă sau tura ei a început.',
 };

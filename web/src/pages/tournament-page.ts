@@ -81,7 +81,7 @@ export class TournamentPage extends LitElement {
   ];
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('route')) this.link.watch(this.route.id);
+    if (changed.has('route')) this.link.watch(this.route.id, this.route.player);
   }
 
   override render() {
@@ -110,7 +110,7 @@ export class TournamentPage extends LitElement {
             <input id="t-rounds" name="rounds" type="number" min="1" max="20" value="4" required />
           </div>
         </div>
-        ${problem ? html`<p class="error" role="alert">${problemText(problem.code, problem.message)}</p>` : ''}
+        ${problem ? html`<p class="error" role="alert">${this.problemText(problem)}</p>` : ''}
         <button class="primary" type="submit" ?disabled=${this.making}>
           ${msg('Create the tournament', { id: 'tour.create' })}
         </button>
@@ -123,10 +123,11 @@ export class TournamentPage extends LitElement {
     const problem = this.link.problem;
     if (t === null) {
       return problem
-        ? html`<section class="card"><p class="error" role="alert">${problemText(problem.code, problem.message)}</p></section>`
+        ? html`<section class="card"><p class="error" role="alert">${this.problemText(problem)}</p></section>`
         : html`<p class="card" role="status">${msg('Opening the tournament…', { id: 'tour.opening' })}</p>`;
     }
     const names = new Map(t.players.map((p) => [p.id, p.name]));
+    const said = problem ? html`<p class="card error" role="alert">${this.problemText(problem)}</p>` : '';
     if (this.route.player !== undefined) {
       return html`<h1>${t.name}</h1>
         <sc-tournament-player .tournament=${t} .player=${this.route.player}></sc-tournament-player>
@@ -136,7 +137,10 @@ export class TournamentPage extends LitElement {
     }
     const keys = loadTournamentKeys(this.store, id);
     const key = this.route.key ?? keys?.organizerToken ?? null;
+    // A judge opens the tables of the first round not all open: not a later one by a slip of the finger.
+    const current = t.seating.findIndex((round) => round.some((table) => table.game === null));
     return html`<h1>${t.name}</h1>
+      ${said}
       ${keys ? this.organizerCard(id, keys.judgesKey) : ''}
       ${key !== null ? this.judgeName() : ''}
       ${t.problem ? html`<p class="card error" role="alert">${t.problem}</p>` : ''}
@@ -159,7 +163,7 @@ export class TournamentPage extends LitElement {
                   (table) => html`<sc-tournament-table
                     .table=${table}
                     .names=${names}
-                    ?judge=${key !== null}
+                    ?judge=${key !== null && i === current}
                     ?busy=${this.busy}
                   ></sc-tournament-table>`,
                 )}
@@ -188,10 +192,13 @@ export class TournamentPage extends LitElement {
     return html`<section class="card tools" aria-labelledby="org-h">
       <h2 id="org-h">${msg('You organize this tournament', { id: 'tour.organizer' })}</h2>
       <p>${msg('Give your judges this link: with it each opens his table’s game on his phone.', { id: 'tour.judgesLinkHelp' })}</p>
-      <p class="link"><code>${link}</code></p>
       <button type="button" @click=${() => this.copy(link)}>
         ${this.copied ? msg('Copied', { id: 'tour.copied' }) : msg('Copy the judges’ link', { id: 'tour.copyJudges' })}
       </button>
+      <details>
+        <summary>${msg('Show the judges’ link (not on a screen the hall can see)', { id: 'tour.showJudges' })}</summary>
+        <p class="link"><code>${link}</code></p>
+      </details>
       <p>${msg('Players and spectators follow the tournament at this page:', { id: 'tour.publicHelp' })}</p>
       <p class="link"><a href=${page}>${page}</a></p>
     </section>`;
@@ -271,6 +278,17 @@ export class TournamentPage extends LitElement {
       return;
     }
     fire<OpenTableDetail>(this, 'sc-open-table', { tournamentId: id, key, ...at, name });
+  }
+
+  /** A refusal in the phone's words, in the tournament's terms where the game's would mislead. */
+  private problemText(problem: { code: string; message: string }): string {
+    if (problem.code === 'bad_token')
+      return msg('This link’s key does not open that: ask the organizer for the judges’ link.', {
+        id: 'tour.badKey',
+      });
+    if (problem.code === 'not_allowed')
+      return msg('Not now: that table is open already, or its round has begun.', { id: 'tour.notAllowed' });
+    return problemText(problem.code, problem.message);
   }
 
   private async copy(text: string): Promise<void> {
