@@ -17,6 +17,7 @@ import { createRoom, joinRoom } from './rooms.js';
 import { disconnect, pong, resume, sync } from './session.js';
 import { relaySignal } from './signal.js';
 import { readThread } from './thread.js';
+import { createTournament, openTournamentTable, readTournament, swapInTournament } from './tournaments.js';
 import { watchRoom } from './watch.js';
 import { wrongGame } from './wrong-game.js';
 
@@ -86,5 +87,13 @@ function route(
       return pushKey(deps);
     case 'push':
       return subscribePush(deps, connectionId, frame.subscription, frame.serverKey);
+    case 'tournamentCreate':
+      return createTournament(deps, frame);
+    case 'tournamentRead':
+      return readTournament(deps, frame.tournamentId, frame.player);
+    case 'tournamentSwap':
+      return swapInTournament(deps, frame);
+    case 'tournamentTable':
+      return openTournamentTable(deps, connectionId, frame, sourceIp);
   }
 }

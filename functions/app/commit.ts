@@ -127,7 +127,7 @@ async function commitOnce(deps: AppDeps, attempt: Attempt): Promise<Outcome> {
 }
 
 /** Full jitter: anywhere up to base × 2^(lost - 1), capped; racers that collided spread apart. */
-function backoff(deps: AppDeps, lost: number): Promise<void> {
+export function backoff(deps: AppDeps, lost: number): Promise<void> {
   const { baseMs, capMs } = deps.options.raceBackoff;
   if (baseMs <= 0) return Promise.resolve();
   const ceiling = Math.min(capMs, baseMs * 2 ** (lost - 1));

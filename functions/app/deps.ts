@@ -9,6 +9,7 @@ import type { LogSigner } from '../ports/log-signer.js';
 import type { Meter } from '../ports/meter.js';
 import type { PushPorts } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
+import type { TournamentBook } from '../ports/tournament-book.js';
 import { GameCache } from './game-cache.js';
 import { KeyedLock } from './keyed-lock.js';
 import { OpenRooms } from './open-rooms.js';
@@ -36,6 +37,8 @@ export interface AppPorts {
    * a game (the projector, $connect).
    */
   logSigner?: LogSigner;
+  /** The tournaments the server keeps; absent in functions that never see a tournament frame. */
+  tournaments?: TournamentBook;
 }
 
 export interface AppOptions {

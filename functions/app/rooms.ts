@@ -37,38 +37,27 @@ export async function createRoom(
   sourceIp?: string,
   device?: string,
 ): Promise<Reply> {
-  const unsafe = unsafeKey(settings);
-  if (unsafe !== null) {
-    return {
-      frames: [errorFrame('bad_settings', `settings: the key ${unsafe} is not a setting`)],
-      log: { action: 'create', outcome: 'bad_settings' },
-    };
-  }
-  // The schema's objects take an array as an object with no keys: `settings: []` is no settings object.
-  if (Array.isArray(settings)) {
-    return {
-      frames: [errorFrame('bad_settings', 'settings: an object is expected, not a list')],
-      log: { action: 'create', outcome: 'bad_settings' },
-    };
-  }
-  const parsed = v.safeParse(settingsInputSchema, settings ?? {});
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
-    return {
-      frames: [errorFrame('bad_settings', `settings${path ? `.${path}` : ''}: ${issue.message}`)],
-      log: { action: 'create', outcome: 'bad_settings' },
-    };
-  }
+  const parsed = parseSettings(settings, 'create');
+  if ('frames' in parsed) return parsed;
   const opened = await openRoom(
     deps,
-    parsed.output,
+    parsed,
     name,
     [],
     sourceIp,
     device === undefined ? undefined : hashToken(device),
   );
   if (!opened.ok) return opened.reply;
+  return hostOf(deps, connectionId, opened, 'create');
+}
+
+/** The connection that opened a room is bound to it as its host before he hears of it. */
+export async function hostOf(
+  deps: AppDeps,
+  connectionId: string,
+  opened: Extract<OpenedRoom, { ok: true }>,
+  action: string,
+): Promise<Reply> {
   await deps.directory.bindConnection(
     connectionId,
     { gameId: opened.gameId, seat: 'host' },
@@ -79,8 +68,36 @@ export async function createRoom(
       { type: 'created', gameId: opened.gameId, code: opened.code, hostToken: opened.hostToken },
       viewFrame(opened.game.folded, 'host'),
     ],
-    log: { action: 'create', outcome: 'created', game: opened.gameId, version: 1 },
+    log: { action, outcome: 'created', game: opened.gameId, version: 1 },
   };
+}
+
+/** Settings as `create` takes them, or the reply refusing them (nothing is opened then). */
+export function parseSettings(settings: unknown, action: string): SettingsInput | Reply {
+  const unsafe = unsafeKey(settings);
+  if (unsafe !== null) {
+    return {
+      frames: [errorFrame('bad_settings', `settings: the key ${unsafe} is not a setting`)],
+      log: { action, outcome: 'bad_settings' },
+    };
+  }
+  // The schema's objects take an array as an object with no keys: `settings: []` is no settings object.
+  if (Array.isArray(settings)) {
+    return {
+      frames: [errorFrame('bad_settings', 'settings: an object is expected, not a list')],
+      log: { action, outcome: 'bad_settings' },
+    };
+  }
+  const parsed = v.safeParse(settingsInputSchema, settings ?? {});
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+    return {
+      frames: [errorFrame('bad_settings', `settings${path ? `.${path}` : ''}: ${issue.message}`)],
+      log: { action, outcome: 'bad_settings' },
+    };
+  }
+  return parsed.output;
 }
 
 export type OpenedRoom =

@@ -14,11 +14,19 @@ import {
   tournamentResult,
 } from '../../shared/tournament/tournament.js';
 import { RELEASE } from '../release.js';
-import { exportFromDataDir, exportFromDynamo } from './export.js';
+import {
+  exportFromDataDir,
+  exportFromDynamo,
+  tournamentFromDataDir,
+  tournamentFromDynamo,
+} from './export.js';
 
 import type { Out } from './mafia.js';
 
-export const TOURNAMENT_USAGE = `       mafia tournament seating FILE       the seating of a tournament file, round by round, and its
+export const TOURNAMENT_USAGE = `       mafia tournament file ID [--table T --region R]
+                                         a tournament the server keeps, as a tournament FILE for the
+                                         commands below (the local data, or a deployment's table)
+       mafia tournament seating FILE       the seating of a tournament file, round by round, and its
                                          balance: per player the seats taken and the opponents met
        mafia tournament standings FILE [--logs DIR | --table T --region R]
                                          standings and ratings from the games' logs (docs/tournaments.md)
@@ -47,10 +55,25 @@ export async function tournamentMain(args: string[], out: Out, err: Out): Promis
     return code;
   };
   const [sub, file, ...options] = args;
-  if (!['seating', 'standings', 'export'].includes(sub) || file === undefined)
+  if (!['file', 'seating', 'standings', 'export'].includes(sub) || file === undefined)
     return fail(`usage:\n${TOURNAMENT_USAGE}`);
   const source = sourceOf(options, sub !== 'seating');
   if (typeof source === 'string') return fail(source);
+  if (sub === 'file') {
+    if (source.kind === 'files') return fail('a kept tournament is read from the local data or --table');
+    let kept: Awaited<ReturnType<typeof tournamentFromDynamo>>;
+    try {
+      kept =
+        source.kind === 'dynamo'
+          ? await tournamentFromDynamo(source.table, source.region, file)
+          : tournamentFromDataDir(process.env.DATA_DIR ?? '.data', file);
+    } catch (e) {
+      return fail(`cannot read tournament ${file}: ${(e as Error).message}`);
+    }
+    if (kept === null) return fail(`no tournament ${file}`, 1);
+    out.write(`${JSON.stringify(kept.tournament, null, 2)}\n`);
+    return 0;
+  }
   let tournament: Tournament;
   try {
     const parsed = parseTournament(JSON.parse(readFileSync(file, 'utf8')));

@@ -3,6 +3,7 @@ import { DynamoDeadlineBook } from '../adapters/aws/dynamo/deadline-book.js';
 import { DynamoDirectory } from '../adapters/aws/dynamo/directory.js';
 import { DynamoEventStore } from '../adapters/aws/dynamo/event-store.js';
 import { DynamoGameHeads } from '../adapters/aws/dynamo/game-heads.js';
+import { DynamoTournamentBook } from '../adapters/aws/dynamo/tournament-book.js';
 import { powertoolsMeter, traced } from '../adapters/aws/powertools.js';
 import { LinkKeySecret } from '../adapters/aws/secrets/link-key-secret.js';
 import { logKeyFromSecret } from '../adapters/aws/secrets/log-key-secret.js';
@@ -113,5 +114,6 @@ export function appOnAws(parts: AwsParts = {}, env: Env = process.env): App {
     ids: randomIds,
     push: parts.push,
     logSigner: logSignerFromEnv(env),
+    tournaments: new DynamoTournamentBook({ client, tableName }),
   });
 }

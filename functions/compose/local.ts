@@ -3,6 +3,7 @@ import { GatewayFanOut } from '../adapters/local/gateway-fan-out.js';
 import { LogDirectory } from '../adapters/local/log/directory.js';
 import { LogEventStore } from '../adapters/local/log/event-store.js';
 import type { RecordFileOptions, TornTail } from '../adapters/local/log/record-file.js';
+import { LogTournamentBook } from '../adapters/local/log/tournament-book.js';
 import { StreamedEventStore } from '../adapters/local/stream.js';
 import { TimerScheduler } from '../adapters/local/timer-scheduler.js';
 import { MemoryDeadlineBook } from '../adapters/memory/deadline-book.js';
@@ -10,6 +11,7 @@ import { MemoryDirectory } from '../adapters/memory/directory.js';
 import { MemoryEventStore } from '../adapters/memory/event-store.js';
 import { CountingMeter } from '../adapters/memory/meter.js';
 import { MemoryPushBook } from '../adapters/memory/push-book.js';
+import { MemoryTournamentBook } from '../adapters/memory/tournament-book.js';
 import type { VapidKeys } from '../adapters/push/vapid-keys.js';
 import { type PushRoute, WebPushSender } from '../adapters/push/web-push-sender.js';
 import { ed25519Signer } from '../adapters/signing/ed25519.js';
@@ -35,12 +37,14 @@ import type { FanOut } from '../ports/fan-out.js';
 import type { LogSigner } from '../ports/log-signer.js';
 import type { PushBook } from '../ports/push.js';
 import type { Scheduler } from '../ports/scheduler.js';
+import type { TournamentBook } from '../ports/tournament-book.js';
 export type StoreKind = 'log' | 'dynamo' | 'memory';
 export const STORE_KINDS: readonly StoreKind[] = ['log', 'dynamo', 'memory'];
 
 export interface Stores {
   store: EventStore;
   directory: Directory;
+  tournaments: TournamentBook;
   /** Where the data lives, for the start-up message. */
   where: string;
   /** The log's own counters (appends, syncs, bytes), for /healthz and the load test. */
@@ -67,18 +71,22 @@ export async function openStores(
   switch (kind) {
     case 'log': {
       const store = await LogEventStore.open({ dir: dataDir, ...hooks });
+      const opened: Array<{ close(): Promise<void> }> = [store];
       try {
         const directory = await LogDirectory.open({ dir: dataDir, ...hooks });
+        opened.push(directory);
+        const tournaments = await LogTournamentBook.open({ dir: dataDir, ...hooks });
         return {
           store,
           directory,
+          tournaments,
           where: dataDir,
           stats: () => ({ ...store.stats() }),
-          failed: () => store.failed() ?? directory.failed(),
-          close: () => closeBoth(store, directory),
+          failed: () => store.failed() ?? directory.failed() ?? tournaments.failed(),
+          close: () => closeAll(store, directory, tournaments),
         };
       } catch (error) {
-        await store.close();
+        await closeAll(...opened);
         throw error;
       }
     }
@@ -91,6 +99,7 @@ export async function openStores(
         { createTableIfMissing },
         { startDynamoServer },
         { DynamoPushBook },
+        { DynamoTournamentBook },
       ] = await Promise.all([
         import('../adapters/aws/dynamo/client.js'),
         import('../adapters/aws/dynamo/directory.js'),
@@ -98,6 +107,7 @@ export async function openStores(
         import('../adapters/aws/dynamo/table.js'),
         import('../local/dynamo-server.js'),
         import('../adapters/aws/dynamo/push-book.js'),
+        import('../adapters/aws/dynamo/tournament-book.js'),
       ]);
       const dir = join(dataDir, 'dynamo');
       const server = await startDynamoServer({ dataDir: dir });
@@ -114,10 +124,11 @@ export async function openStores(
       return {
         store,
         directory,
+        tournaments: new DynamoTournamentBook({ client, tableName: TABLE_NAME }),
         where: `${dir} (dynalite at ${server.endpoint})`,
         pushBook: (now) => new DynamoPushBook({ client, tableName: TABLE_NAME, now }),
         close: async () => {
-          await closeBoth(store, directory);
+          await closeAll(store, directory);
           client.destroy();
           await server.close();
         },
@@ -126,7 +137,13 @@ export async function openStores(
     case 'memory': {
       const store = new MemoryEventStore();
       const directory = new MemoryDirectory();
-      return { store, directory, where: 'memory (lost on exit)', close: () => closeBoth(store, directory) };
+      return {
+        store,
+        directory,
+        tournaments: new MemoryTournamentBook(),
+        where: 'memory (lost on exit)',
+        close: () => closeAll(store, directory),
+      };
     }
   }
 }
@@ -244,6 +261,7 @@ export async function composeLocal(options: LocalOptions): Promise<LocalBackend>
       logSigner,
       store: faults.store?.(store) ?? store,
       directory: stores.directory,
+      tournaments: stores.tournaments,
       fanOut: faults.fanOut?.(fanOut) ?? fanOut,
       scheduler: faults.scheduler?.(scheduler) ?? scheduler,
       // Timers die with the process and are re-armed from the log at start, so the book may too.
@@ -360,8 +378,8 @@ function tornTailLine(cut: TornTail): LogLine {
   };
 }
 
-async function closeBoth(store: EventStore, directory: Directory): Promise<void> {
-  const results = await Promise.allSettled([store.close(), directory.close()]);
+async function closeAll(...stores: Array<{ close(): Promise<void> }>): Promise<void> {
+  const results = await Promise.allSettled(stores.map((s) => s.close()));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -34,11 +34,28 @@ export function frameRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<W
 /**
  * Per kind of frame, once it is known: commands and chat per connection (a refused command is `rejected`
  * with its command id, so the sender's wait ends), rooms made, joined or watched per connection and per
- * address (trying codes to watch costs what trying them to join does),
- * and the rest (resume, sync, ping, thread, push) per connection.
+ * address (trying codes to watch costs what trying them to join does; making a tournament or opening its
+ * table makes rooms too), and the rest (resume, sync, ping, thread, push, a tournament's reading and
+ * swaps) per connection.
  */
-const JOINS: ReadonlySet<string> = new Set(['create', 'join', 'watch', 'rematch']);
-const REQUESTS: ReadonlySet<string> = new Set(['resume', 'sync', 'ping', 'thread', 'pushKey', 'push']);
+const JOINS: ReadonlySet<string> = new Set([
+  'create',
+  'join',
+  'watch',
+  'rematch',
+  'tournamentCreate',
+  'tournamentTable',
+]);
+const REQUESTS: ReadonlySet<string> = new Set([
+  'resume',
+  'sync',
+  'ping',
+  'thread',
+  'pushKey',
+  'push',
+  'tournamentRead',
+  'tournamentSwap',
+]);
 
 export function actionRate(limiter: RateLimiter, limits: Limits): MiddlewareObj<WsEvent> {
   return {

@@ -41,6 +41,7 @@ export const handlerSpecs = {
   // API Gateway gives an integration 29 s; a command is a load, a decide and one conditional put (plus
   // backoff when racing). Rooms, tokens, bindings and push subscriptions are gets, puts and deletes; a
   // spectator's binding raises his game's audience rev, and a lobby found abandoned marks its code freed.
+  // A tournament is one item, read and put by its revision.
   default: {
     file: 'default.ts',
     memorySize: 1024,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ChatMessage } from '../log/records.js';
+import type { TournamentView } from '../tournament/view.js';
 import type { Endpoint, PeerLink } from '../video/links.js';
 import type { Channel, GameView } from '../views/types.js';
 import { type SignalPayload, signalPayloadSchema } from './signal.js';
@@ -25,6 +26,8 @@ const name = v.pipe(
   v.minLength(1),
   v.maxLength(40),
 );
+const secret = v.pipe(v.string(), v.minLength(16), v.maxLength(200));
+const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max));
 const roomCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,8}$/));
 
 /**
@@ -94,6 +97,43 @@ export const clientFrameSchema = v.variant('action', [
     to: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), v.literal('host')]),
     payload: signalPayloadSchema,
   }),
+  /** A tournament kept by the server (docs/tournaments.md): rounds × tables of ten, seated from a drawn seed. */
+  v.strictObject({
+    action: v.literal('tournamentCreate'),
+    name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+    /** Every player by name: a player's name is his identity across games and tournaments. */
+    players: v.pipe(v.array(name), v.minLength(10), v.maxLength(100)),
+    rounds: count(10),
+    tables: count(10),
+    /** The settings of every game of it, as `create` takes them; sport's when not given. */
+    settings: v.optional(v.unknown()),
+  }),
+  v.strictObject({
+    action: v.literal('tournamentRead'),
+    tournamentId: id,
+    /** A player whose rating changes the reply should carry (his page). */
+    player: v.optional(id),
+  }),
+  /** The organizer's swap of two players in a round none of whose games is open yet. */
+  v.strictObject({
+    action: v.literal('tournamentSwap'),
+    tournamentId: id,
+    token: secret,
+    round: count(10),
+    a: id,
+    b: id,
+  }),
+  /** A judge (with the judges' key, or the organizer with his token) opens a table's game of a round. */
+  v.strictObject({
+    action: v.literal('tournamentTable'),
+    tournamentId: id,
+    key: secret,
+    round: count(10),
+    table: count(10),
+    /** The judge's name, as the game's host. */
+    name,
+    device: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(100))),
+  }),
 ]);
 export type ClientFrame = v.InferOutput<typeof clientFrameSchema>;
 export type ClientAction = ClientFrame['action'];
@@ -110,6 +150,10 @@ export const CLIENT_ACTIONS: readonly ClientAction[] = [
   'thread',
   'pushKey',
   'push',
+  'tournamentCreate',
+  'tournamentRead',
+  'tournamentSwap',
+  'tournamentTable',
 ];
 
 export type ErrorCode =
@@ -138,6 +182,9 @@ export type ErrorCode =
   /** A push endpoint that is not https on a public address (loopback, private, link-local, metadata). */
   | 'push_endpoint'
   | 'wrong_game'
+  /** A tournament that cannot be made or changed so (see the message), or none with that id. */
+  | 'bad_tournament'
+  | 'no_tournament'
   /** A spectator's connection asked for something only a seat or the host may do. */
   | 'spectator'
   | 'internal';
@@ -189,6 +236,10 @@ export type ServerFrame =
   | { type: 'signal'; from: Endpoint; payload: SignalPayload }
   /** The media links the receiver may hold at `version`; he closes every peer in `forbidden` at once. */
   | { type: 'links'; version: number; peers: PeerLink[]; forbidden: Endpoint[] }
+  /** A tournament made: its id, the organizer's own token, and the key he gives his tables' judges. */
+  | { type: 'tournamentCreated'; tournamentId: string; organizerToken: string; judgesKey: string }
+  /** A tournament as everyone sees it: seating, tables' games, standings folded from their logs. */
+  | { type: 'tournament'; tournament: TournamentView }
   /** `commandId` is set on `busy`: that command was not taken and may be sent again as it was. */
   | { type: 'error'; code: ErrorCode; message: string; commandId?: string };
 

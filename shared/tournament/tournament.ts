@@ -85,8 +85,10 @@ export interface TournamentResult {
 export function tournamentResult(
   t: Tournament,
   games: Readonly<Record<string, GameState>>,
+  /** The seating when already drawn (drawing it again takes seconds for a large tournament). */
+  drawn?: readonly SeatedRound[],
 ): TournamentResult | TournamentProblem {
-  const seating = seatingOf(t);
+  const seating = drawn ?? seatingOf(t);
   if ('code' in seating) return seating;
   const nameOf = new Map(t.players.map((p) => [p.id, p.name]));
   const counted: CountedGame[] = [];

@@ -6,6 +6,7 @@ import { MemoryFanOut } from '../../functions/adapters/memory/fan-out.js';
 import { MemoryGameHeads } from '../../functions/adapters/memory/game-heads.js';
 import { SequentialIds } from '../../functions/adapters/memory/ids.js';
 import { CountingMeter } from '../../functions/adapters/memory/meter.js';
+import { MemoryTournamentBook } from '../../functions/adapters/memory/tournament-book.js';
 import { type App, createApp } from '../../functions/app/app.js';
 import type { AppOptions } from '../../functions/app/deps.js';
 import type { EventStore } from '../../functions/ports/event-store.js';
@@ -44,6 +45,7 @@ export class AppHarness {
   readonly meter = new CountingMeter();
   readonly deadlines: MemoryDeadlineBook;
   readonly heads: MemoryGameHeads;
+  readonly tournaments: MemoryTournamentBook;
   readonly app: App;
   readonly clock: ManualClock;
   readonly fanOut: MemoryFanOut;
@@ -62,6 +64,7 @@ export class AppHarness {
     this.directory = shared?.directory ?? new MemoryDirectory({ now: () => this.clock.now() });
     this.deadlines = shared?.deadlines ?? new MemoryDeadlineBook();
     this.heads = shared?.heads ?? new MemoryGameHeads();
+    this.tournaments = shared?.tournaments ?? new MemoryTournamentBook();
     this.app = createApp(
       {
         store: this.store,
@@ -70,6 +73,7 @@ export class AppHarness {
         scheduler: options.scheduler ?? this.scheduler,
         deadlines: this.deadlines,
         heads: this.heads,
+        tournaments: this.tournaments,
         meter: this.meter,
         clock: this.clock,
         ids: this.ids,

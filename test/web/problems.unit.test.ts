@@ -43,6 +43,8 @@ const CODES = [
   'push_key',
   'push_endpoint',
   'wrong_game',
+  'bad_tournament',
+  'no_tournament',
   'spectator',
   'internal',
   'network',

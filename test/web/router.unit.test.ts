@@ -23,6 +23,18 @@ describe('routes', () => {
     expect(hrefOf(route)).toBe('#/game/g-1/watch');
   });
 
+  it('opens the form that makes a tournament, a tournament, and a judges’ link with its key, and links back to each', () => {
+    const form = parseRoute('#/tournament', '');
+    expect(form).toEqual({ page: 'tournament', id: null, key: null });
+    const page = parseRoute('#/tournament/t-1', '');
+    expect(page).toEqual({ page: 'tournament', id: 't-1', key: null });
+    const judges = parseRoute('#/tournament/t-1?key=k_1-2', '');
+    expect(judges).toEqual({ page: 'tournament', id: 't-1', key: 'k_1-2' });
+    const player = parseRoute('#/tournament/t-1/player/ann%20b?key=k', '');
+    expect(player).toEqual({ page: 'tournament', id: 't-1', key: 'k', player: 'ann b' });
+    for (const r of [form, page, judges, player]) expect(parseRoute(hrefOf(r), '')).toEqual(r);
+  });
+
   it('takes ?code= from printed links, and drops codes the server would refuse', () => {
     expect(parseRoute('', '?code=wxyz')).toEqual({ page: 'home', code: 'WXYZ' });
     expect(parseRoute('#/join/a!', '')).toEqual({ page: 'home', code: null });

@@ -16,7 +16,14 @@ import { type Signalling, signallingContext } from './context/signalling-context
 import { GameSocket, SocketError } from './controllers/game-socket.js';
 import { Signals } from './controllers/signals.js';
 import { WakeLock } from './controllers/wake-lock.js';
-import type { CommandEvent, CreateDetail, JoinDetail, PushEvent, ThreadEvent } from './events.js';
+import type {
+  CommandEvent,
+  CreateDetail,
+  JoinDetail,
+  OpenTableDetail,
+  PushEvent,
+  ThreadEvent,
+} from './events.js';
 import { chooseLocale, getLocale, type Locale } from './i18n/localization.js';
 import { phaseTitle } from './i18n/names.js';
 import { problemText } from './i18n/problems.js';
@@ -39,6 +46,7 @@ import './pages/home-page.js';
 import './pages/host-page.js';
 import './pages/lobby-page.js';
 import './pages/sheet-page.js';
+import './pages/tournament-page.js';
 import './pages/watch-page.js';
 import { hrefOf, parseRoute, type Route } from './router.js';
 import { shared } from './styles/shared.js';
@@ -174,6 +182,7 @@ export class AppShell extends LitElement {
     this.addEventListener('sc-command', this.onCommand);
     this.addEventListener('sc-create', this.onCreate);
     this.addEventListener('sc-join', this.onJoin);
+    this.addEventListener('sc-open-table', this.onOpenTable);
     this.addEventListener('sc-watch', this.onWatch);
     this.addEventListener('sc-locale', this.onLocale);
     this.addEventListener('sc-seat-guest', this.onGuest);
@@ -228,6 +237,14 @@ export class AppShell extends LitElement {
         .busy=${this.busy}
         .watchOffer=${this.watchOffer}
       ></sc-home-page>`;
+    }
+    if (r.page === 'tournament') {
+      return html`<sc-tournament-page
+        .route=${r}
+        .store=${this.store}
+        .name=${this.savedName()}
+        .busy=${this.busy}
+      ></sc-tournament-page>`;
     }
     if (r.page === 'replay') {
       // The log is read over HTTP with a token: the link's, else this phone's own seat in that game.
@@ -387,7 +404,7 @@ export class AppShell extends LitElement {
       this.sync();
       return;
     }
-    if (route.page === 'home') {
+    if (route.page === 'home' || route.page === 'tournament') {
       this.socket.close();
       this.sync();
       return;
@@ -408,6 +425,8 @@ export class AppShell extends LitElement {
     const same =
       next.page !== 'home' &&
       this.route.page !== 'home' &&
+      next.page !== 'tournament' &&
+      this.route.page !== 'tournament' &&
       (next.page === 'replay') === (this.route.page === 'replay') &&
       next.gameId === this.route.gameId &&
       (next.page !== 'room' || this.route.page !== 'room' || as(next) === as(this.route));
@@ -478,6 +497,12 @@ export class AppShell extends LitElement {
       name,
       play ? 'host' : undefined,
     );
+  };
+
+  private readonly onOpenTable = async (e: CustomEvent<OpenTableDetail>) => {
+    e.stopPropagation();
+    const { name, ...table } = e.detail;
+    await this.enterRoom(() => this.socket.openTable(table, name), name);
   };
 
   /**

@@ -19,6 +19,14 @@ export interface CreateDetail {
   /** "I host and I play": the host also takes a seat from this phone. */
   play?: boolean;
 }
+/** A judge opens his table's game of a tournament round, hosting it from this phone. */
+export interface OpenTableDetail {
+  tournamentId: string;
+  key: string;
+  round: number;
+  table: number;
+  name: string;
+}
 export interface JoinDetail {
   code: string;
   name: string;
@@ -51,6 +59,7 @@ declare global {
     'sc-command': CommandEvent;
     'sc-create': CustomEvent<CreateDetail>;
     'sc-join': CustomEvent<JoinDetail>;
+    'sc-open-table': CustomEvent<OpenTableDetail>;
     /** Watch the room with this code as a spectator. */
     'sc-watch': CustomEvent<string>;
     'sc-locale': CustomEvent<Locale>;

@@ -10,7 +10,20 @@ export type Route =
   | { page: 'home'; code: string | null }
   | { page: 'room'; gameId: string; as?: SessionKind }
   | { page: 'sheet'; gameId: string }
+  | TournamentRoute
   | ReplayRoute;
+
+/**
+ * A tournament's page (`id` null: the form that makes one). A judges' link carries the judges' key (`key`),
+ * in the fragment, so it never reaches a server's logs.
+ */
+export interface TournamentRoute {
+  page: 'tournament';
+  id: string | null;
+  key: string | null;
+  /** One player's page of the tournament. */
+  player?: string;
+}
 
 /**
  * A finished game's replay (`gameId` null: a log file opened from the device). A dispute link names the
@@ -41,6 +54,14 @@ export function parseRoute(hash: string, search: string): Route {
     const as = parts[2] === undefined ? undefined : ROLE_PARTS[parts[2]];
     return as ? { page: 'room', gameId: parts[1], as } : { page: 'room', gameId: parts[1] };
   }
+  if (parts[0] === 'tournament') {
+    const route: TournamentRoute = {
+      page: 'tournament',
+      id: parts[1] ?? null,
+      key: new URLSearchParams(hashQuery).get('key'),
+    };
+    return parts[1] && parts[2] === 'player' && parts[3] ? { ...route, player: parts[3] } : route;
+  }
   if (parts[0] === 'replay') return replayRoute(parts[1] ?? null, new URLSearchParams(hashQuery));
   if (parts[0] === 'join' && parts[1]) return { page: 'home', code: normalizeCode(parts[1]) };
   const query = new URLSearchParams(search).get('code');
@@ -57,6 +78,11 @@ export function hrefOf(route: Route): string {
     }
     case 'sheet':
       return `#/game/${encodeURIComponent(route.gameId)}/sheet`;
+    case 'tournament': {
+      const player = route.id !== null && route.player ? `/player/${encodeURIComponent(route.player)}` : '';
+      const page = `#/tournament${route.id === null ? '' : `/${encodeURIComponent(route.id)}`}${player}`;
+      return route.key === null ? page : `${page}?key=${encodeURIComponent(route.key)}`;
+    }
     case 'replay': {
       const query = new URLSearchParams();
       if (route.at !== null) query.set('at', String(route.at));

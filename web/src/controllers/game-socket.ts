@@ -159,6 +159,20 @@ export class GameSocket implements ReactiveController, Signalling {
   }
 
   /**
+   * Opens a tournament table's game, its seats filled from the tournament's seating; the connection
+   * becomes its host's (the judge's), as with `create`.
+   */
+  async openTable(
+    table: { tournamentId: string; key: string; round: number; table: number },
+    name: string,
+  ): Promise<Session> {
+    const device = deviceKey(this.options.store, newCommandId);
+    return this.bind(
+      hostSession(await this.request({ action: 'tournamentTable', ...table, name, device }, 'created'), name),
+    );
+  }
+
+  /**
    * Joins a room by its code; the connection becomes that seat's. The phone's device key goes with it, so
    * a phone that already sits at this table is given its own seat back, never a second one.
    */

@@ -95,6 +95,12 @@ export function problemText(code: string, fallback: string): string {
       return msg('This phone’s notification service cannot be used.', { id: 'err.push_endpoint' });
     case 'wrong_game':
       return msg('That was meant for another game than the one this phone is in.', { id: 'err.wrong_game' });
+    case 'bad_tournament':
+      return msg('The tournament cannot be set up so: check its players, rounds and tables.', {
+        id: 'err.bad_tournament',
+      });
+    case 'no_tournament':
+      return msg('No such tournament.', { id: 'err.no_tournament' });
     default: {
       // A code from a newer server than this app: its own words.
       const _unknown: never = known;

@@ -162,6 +162,7 @@ export class HomePage extends LitElement {
             ${msg('Create the room', { id: 'home.createButton' })}
           </button>
         </form>
+        <p><a href="#/tournament">${msg('Run a tournament of several tables', { id: 'home.tournament' })}</a></p>
       </section>`;
   }
 

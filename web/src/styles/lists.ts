@@ -35,3 +35,25 @@ export const termGrid = css`
     margin: 0;
   }
 `;
+
+/** A table of figures ruled under each row, numbers in even columns: standings, a player's games. */
+export const ruledTable = css`
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: 0.9rem;
+  }
+  th,
+  td {
+    border-bottom: 1px solid var(--line);
+    padding: 0.35rem 0.25rem;
+    text-align: left;
+    font-variant-numeric: tabular-nums;
+  }
+  @media print {
+    th,
+    td {
+      border-color: #000;
+    }
+  }
+`;

@@ -58,3 +58,6 @@ export const STALL_AT_ATTRIBUTE = 'stallAt';
 /** Index partitions the waiting heads are spread over, by game. */
 export const STALL_SHARDS = 4;
 export const stallShardKey = (shard: number): string => `STALL#${shard}`;
+
+/** A tournament the server keeps (see tournament-book.ts). */
+export const tournamentKey = (id: string) => ({ pk: `TOURNAMENT#${id}`, sk: 'TOURNAMENT' });

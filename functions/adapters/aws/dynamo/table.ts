@@ -36,6 +36,7 @@
  *   DUE#<minute>#<n>  <gameId>#<deadlineId>#<at>
  *                                          deadline      gameId, deadlineId, at, expiresAt (a pending
  *                                                        deadline; <minute> is when it falls due, UTC)
+ *   TOURNAMENT#<id>   TOURNAMENT           —             rev, body (the kept tournament as JSON, tournament-book.ts)
  */
 import {
   CreateTableCommand,
