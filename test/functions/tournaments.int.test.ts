@@ -197,7 +197,7 @@ describe('a tournament the server keeps', () => {
       code: 'not_allowed',
     });
     const after = await read(h, created.tournamentId);
-    const opened = replies.flatMap((r) => r).find((f) => f.type === 'created');
+    const opened = replies.flat().find((f) => f.type === 'created');
     expect(after.seating[0][0].game?.gameId).toBe(opened?.type === 'created' ? opened.gameId : null);
   });
 

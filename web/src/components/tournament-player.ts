@@ -1,5 +1,5 @@
 import { localized, msg, str } from '@lit/localize';
-import { css, html, LitElement } from 'lit';
+import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { TournamentView } from '../../../shared/tournament/view.js';
 import { roleName } from '../i18n/names.js';
