@@ -11,7 +11,6 @@ import '../components/ballot-panel.js';
 import '../components/best-move-panel.js';
 import '../components/chat-panel.js';
 import '../components/confirm-dialog.js';
-import '../components/forum-desk.js';
 import type { ConfirmDialog } from '../components/confirm-dialog.js';
 import '../components/morning-banner.js';
 import '../components/my-checks.js';
@@ -85,6 +84,8 @@ export class GamePage extends LitElement {
   protected override willUpdate(_changed: PropertyValues<this>): void {
     const v = this.room.view;
     if (!v) return;
+    // The forum's desk is loaded with the first forum game: the other rule sets never need it.
+    if (v.forum) void import('../components/forum-desk.js');
     // A new step starts with nothing selected: yesterday's tap must not become tonight's shot.
     if (v.phase.id !== this.phaseId) {
       this.phaseId = v.phase.id;
