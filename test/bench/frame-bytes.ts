@@ -2,6 +2,7 @@
 // a ten-player online game's first day, each line said by the next seat, every round sent through the real
 // fan-out (sendViews) to one connection per place. "view" is the whole view a seat is sent when anything but
 // chat changes, and on resume and sync.
+// Then the largest view a seat and the host (or judge) are sent over whole games played by bots, against 8 KB.
 // Usage: npx tsx test/bench/frame-bytes.ts [lines=100]
 import { ManualClock } from '../../functions/adapters/memory/clock.js';
 import { MemoryDeadlineBook } from '../../functions/adapters/memory/deadline-book.js';
