@@ -42,7 +42,8 @@ type Seat = Place;
  */
 export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): Promise<FanOutResult> {
   const connections = await deps.directory.connectionsOf(game.gameId);
-  const framesFor = roundOf(shown, game.folded);
+  const folded = game.folded;
+  const framesFor = roundOf(shown, folded);
   const results = await Promise.all(
     connections.map(async ({ connectionId, seat }) => {
       const list = framesFor(seat);
@@ -63,7 +64,7 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
     }),
   );
   const count = (result: (typeof results)[number]) => results.filter((r) => r === result).length;
-  return { version: game.folded.version, sent: count('sent'), gone: count('gone'), failed: count('failed') };
+  return { version: folded.version, sent: count('sent'), gone: count('gone'), failed: count('failed') };
 }
 
 /**
