@@ -12,6 +12,7 @@ import { Metric } from '../observability/metric-names.js';
 import type { Place } from '../ports/directory.js';
 import { announceAudience } from './audience.js';
 import type { AppDeps } from './deps.js';
+import { bucketOf, coverGroup, coverGroupOf, coverOf, paddedNeed, padTo } from './frame-padding.js';
 import { chatPages, linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
 
@@ -28,26 +29,21 @@ type Seat = Place;
 /**
  * Sends every connection of the game what changed for its seat since the views last sent: its own view when
  * it changed, the chat lines said on the channels it reads (`chat` frames), and its media links when they
- * changed. A seat whose view, chat and links are as they were gets nothing at all, so a
- * commit only the mafia can see (a night microphone, a shot, a mafia message) sends no frame to the town —
- * not even a bare version bump that would tell when the mafia acted. Each seat's frames are built once,
- * however many sockets that seat has open, all from the same version. A connection API Gateway reports gone
- * is forgotten. A post that fails (the adapter has retried what is worth retrying) costs that connection its
+ * changed. Outside the game proper (the lobby, the host, the spectators) a seat whose view, chat and links
+ * are as they were gets nothing at all. From the deal to the end, the seats of a cover group (the living;
+ * apart, the players out) are sent alike: each as many frames as the one sent the most, every frame padded
+ * to the one size (`pad`), a `cover` frame making up the count — a mafia line, a mafia vote, a check at night
+ * reach every living phone as the same frames of the same size, so neither their count nor their size tells
+ * an observer of the network who is mafia (`coverGroupOf`). Each seat's frames are built once, however
+ * many sockets that seat has open, all from the same version. A connection API Gateway reports gone is
+ * forgotten. A post that fails (the adapter has retried what is worth retrying) costs that connection its
  * frames, not the others theirs: the projection goes on, and the client catches up on its next frame or
  * `sync`. Failing the projection instead would resend every seat's view and hold the game's deadline.
  */
 export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): Promise<FanOutResult> {
   const connections = await deps.directory.connectionsOf(game.gameId);
   const folded = game.folded;
-  const frames = new Map<Seat, Sendable[]>();
-  const framesFor = (seat: Seat): Sendable[] => {
-    let list = frames.get(seat);
-    if (list === undefined) {
-      list = changedFrames(shown, folded, seat);
-      frames.set(seat, list);
-    }
-    return list;
-  };
+  const framesFor = roundOf(shown, folded);
   const results = await Promise.all(
     connections.map(async ({ connectionId, seat }) => {
       const list = framesFor(seat);
@@ -69,6 +65,60 @@ export async function sendViews(deps: AppDeps, game: HeldGame, shown: Folded): P
   );
   const count = (result: (typeof results)[number]) => results.filter((r) => r === result).length;
   return { version: folded.version, sent: count('sent'), gone: count('gone'), failed: count('failed') };
+}
+
+/**
+ * The frames of a round from `shown` to `now`, per seat, each built once: what changed for the seat, and
+ * for a seat of a cover group the same made alike over every seat of its group, connected or not (who is
+ * connected must not change what the others are sent). `cover: false` leaves them as they changed (what
+ * the benchmark compares with).
+ */
+export function roundOf(shown: Folded, now: Folded, cover = true): (seat: Seat) => Sendable[] {
+  const changed = new Map<Seat, Sendable[]>();
+  const changedFor = (seat: Seat): Sendable[] => {
+    let list = changed.get(seat);
+    if (list === undefined) {
+      list = changedFrames(shown, now, seat);
+      changed.set(seat, list);
+    }
+    return list;
+  };
+  const shapes = new Map<CoverGroup, Shape>();
+  const shapeOf = (group: CoverGroup): Shape => {
+    let shape = shapes.get(group);
+    if (shape === undefined) {
+      const lists = coverGroup(shown.state, now.state, group).map(changedFor);
+      const need = Math.max(0, ...lists.flat().map(({ text }) => paddedNeed(Buffer.byteLength(text))));
+      shape = { count: Math.max(0, ...lists.map((list) => list.length)), size: bucketOf(need) };
+      shapes.set(group, shape);
+    }
+    return shape;
+  };
+  const sent = new Map<Seat, Sendable[]>();
+  return (seat) => {
+    let list = sent.get(seat);
+    if (list === undefined) {
+      const group = cover ? coverGroupOf(shown.state, now.state, seat) : null;
+      list = group === null ? changedFor(seat) : alike(changedFor(seat), shapeOf(group));
+      sent.set(seat, list);
+    }
+    return list;
+  };
+}
+
+type CoverGroup = NonNullable<ReturnType<typeof coverGroupOf>>;
+
+/** What every seat of a cover group is sent in a round: `count` frames of `size` bytes each. */
+interface Shape {
+  count: number;
+  size: number;
+}
+
+/** A seat's frames made to the group's shape: each padded to its size, covers making up the count. */
+function alike(list: Sendable[], { count, size }: Shape): Sendable[] {
+  const padded = list.map(({ frame, text }) => ({ frame, text: padTo(text, Buffer.byteLength(text), size) }));
+  const cover: Sendable = { frame: { type: 'cover' }, text: coverOf(size) };
+  return [...padded, ...Array.from({ length: count - list.length }, () => cover)];
 }
 
 /**
@@ -147,8 +197,8 @@ interface Compared {
   since: number;
 }
 
-/** A frame ready to send, with its text. */
-interface Sendable {
+/** A frame ready to send, with its text (its JSON; padded, a `pad` field the object does not hold). */
+export interface Sendable {
   frame: ServerFrame;
   text: string;
 }

@@ -5,6 +5,9 @@ export type PostResult = 'sent' | 'gone';
 
 /** Sends frames to live connections. */
 export interface FanOut {
-  /** `text` is the frame as JSON when the caller already has it (the fan-out serialises a seat's once). */
+  /**
+   * `text` is the frame as JSON when the caller already has it (the fan-out serialises a seat's once),
+   * maybe padded: a `pad` field the frame object does not hold.
+   */
   post(connectionId: string, frame: ServerFrame, text?: string): Promise<PostResult>;
 }

@@ -189,8 +189,16 @@ export type ErrorCode =
   | 'spectator'
   | 'internal';
 
-/** Server → client. */
+/**
+ * Server → client. Any frame may carry a `pad` field (a string of spaces) that makes frames of a round the
+ * same size; a client ignores it.
+ */
 export type ServerFrame =
+  /**
+   * Nothing: a frame that makes up the count of a round's frames, so that every seat of the table is sent
+   * as many (see docs/protocol.md). A client drops it.
+   */
+  | { type: 'cover' }
   | { type: 'created'; gameId: string; code: string; hostToken: string }
   | { type: 'joined'; gameId: string; seat: number; token: string }
   /** The connection watches the game; the token resumes watching (it opens no seat and cannot act). */

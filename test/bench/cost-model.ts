@@ -5,6 +5,8 @@
 // function. Printed: messages, invocations, table requests and units, timers; docs/scale.md prices them.
 // With `chat` lines, the game is played with sport's chat switched on and the living say up to that many
 // lines on the table channel, a few with each step of a day, so every seat is sent them as it would be.
+// Also counted: the video signals the PWA's video table would relay had every seat opened it, from the links of
+// every commit (`countSignals`).
 // Usage: npx tsx test/bench/cost-model.ts [games=20] [chat=0]
 import { ManualClock } from '../../functions/adapters/memory/clock.js';
 import { MemoryDeadlineBook } from '../../functions/adapters/memory/deadline-book.js';
@@ -16,6 +18,8 @@ import { CountingMeter } from '../../functions/adapters/memory/meter.js';
 import { type App, createApp } from '../../functions/app/app.js';
 import { pendingDeadline } from '../../functions/app/projector.js';
 import type { ClientFrame, ServerFrame } from '../../shared/index.js';
+import { type Endpoint, linksOf } from '../../shared/video/links.js';
+import { isCaller } from '../../web/src/logic/video.js';
 
 const games = Number(process.argv[2] ?? 20);
 const chatLines = Number(process.argv[3] ?? 0);
@@ -29,6 +33,8 @@ class Counter {
   readonly units = { read: 0, write: 0 };
   readonly posts = { count: 0, bytes: 0, billed: 0, chat: 0 };
   said = 0;
+  /** The video table's relayed signals, as the PWA's video table would send them (see `countSignals`). */
+  signals = 0;
 
   wrap<T extends object>(
     name: string,
@@ -101,11 +107,14 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
     return reply.frames;
   };
   let projected = 0;
+  let links = new Map<string, string>();
   const projectNew = async (gameId: string) => {
     const commits = await store.read(gameId, projected);
     for (const c of commits) {
       counter.calls.set('lambda.projector', (counter.calls.get('lambda.projector') ?? 0) + 1);
       await projector.project(gameId, c.seq);
+      const held = projector.deps.cache.peek(gameId);
+      if (held !== undefined) links = countSignals(counter, held.folded.state, links);
     }
     projected = commits.at(-1)?.seq ?? projected;
   };
@@ -189,6 +198,29 @@ async function playOne(seed: number, counter: Counter, meter: CountingMeter) {
   };
 }
 
+/** ICE candidates each end of a new peer connection trickles (host, server-reflexive, relay): assumed. */
+const CANDIDATES = 3;
+
+/**
+ * The signals the video table (`web/src/controllers/video-table.ts`) sends for a change of the links: a
+ * link newly allowed is a new peer connection (the answering end's `hello`, the caller's offer, the answer,
+ * and each end's candidates); a link whose media changed is renegotiated (an offer and an answer); a link
+ * forbidden is closed without a word. Each signal is one message in, one `$default` invocation and one post.
+ */
+function countSignals(counter: Counter, state: Parameters<typeof linksOf>[0], before: Map<string, string>) {
+  const now = new Map<string, string>();
+  const ends: Endpoint[] = ['host', ...Object.keys(state.names).map(Number)];
+  for (const me of ends)
+    for (const link of linksOf(state, me).peers)
+      if (isCaller(me, link.peer)) now.set(`${me}-${link.peer}`, JSON.stringify(link));
+  for (const [pair, media] of now) {
+    const was = before.get(pair);
+    if (was === undefined) counter.signals += 3 + 2 * CANDIDATES;
+    else if (was !== media) counter.signals += 2;
+  }
+  return now;
+}
+
 const counter = new Counter();
 const meter = new CountingMeter();
 let frames = 0;
@@ -210,6 +242,9 @@ console.log(
 );
 console.log(
   `  chat lines said ${per(counter.said)}, chat frames posted ${per(counter.posts.chat)}, API Gateway units billed for posts ${per(counter.posts.billed)}`,
+);
+console.log(
+  `  video signals relayed, had every seat and the host the video table open (${CANDIDATES} ICE candidates a side assumed): ${per(counter.signals)}`,
 );
 console.log(`  table units: read ${per(counter.units.read)}, write ${per(counter.units.write)}`);
 for (const [name, count] of [...counter.calls].sort()) console.log(`  ${name.padEnd(30)} ${per(count)}`);

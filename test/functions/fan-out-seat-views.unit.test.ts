@@ -72,11 +72,20 @@ async function givenShown(phase: Record<string, unknown>) {
 }
 
 type Posted = ReturnType<RecordingFanOut['take']>;
+/** A posted frame's text but for its `pad`: what a client takes of it. */
+const unpadded = (text?: string) => {
+  const { pad: _pad, ...rest } = JSON.parse(text ?? '{}');
+  return rest;
+};
+/** Every living seat's frames of a round: their byte lengths, one list per seat. */
+const shapesOf = (posted: Posted, seats: number[]) =>
+  seats.map((seat) => (posted.get(`c-${seat}`) ?? []).map(({ text }) => Buffer.byteLength(text ?? '')));
+const SEATED = Array.from({ length: SEATS }, (_, i) => i + 1);
 const linksIn = (posted: Posted, place: Place) =>
   posted.get(`c-${place}`)?.find((f) => f.frame.type === 'links');
 
 describe('a round of views: each seat sent its own, only when it changed', () => {
-  it('given the mafia chatting at night, when the round goes out, then only the mafia get a frame: the line alone, as the JSON of the frame', async () => {
+  it('given the mafia chatting at night, when the round goes out, then the mafia get the line alone and every other living seat a cover frame of the same size; the host and the spectator nothing', async () => {
     const { deps, fanOut, t, shown: before } = await givenShown({ kind: 'night', round: 1 });
 
     does(t, 1, { type: 'say', channel: 'mafia', text: 'the sheriff is 3' });
@@ -84,10 +93,14 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     const result = await sendViews(deps, held(after), before);
 
     const posted = fanOut.take();
-    expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
-    expect(result).toMatchObject({ version: after.version, sent: 2, gone: 0, failed: 0 });
-    for (const frames of posted.values()) {
-      for (const { frame, text } of frames) expect(text).toBe(JSON.stringify(frame));
+    expect([...posted.keys()].sort()).toEqual(SEATED.map((seat) => `c-${seat}`));
+    expect(result).toMatchObject({ version: after.version, sent: SEATS, gone: 0, failed: 0 });
+    const shapes = shapesOf(posted, SEATED);
+    for (const shape of shapes) expect(shape).toEqual([1024]);
+    for (const seat of [3, 4, 5, 6, 7])
+      expect(posted.get(`c-${seat}`)?.map((f) => unpadded(f.text))).toEqual([{ type: 'cover' }]);
+    for (const frames of [posted.get('c-1') ?? [], posted.get('c-2') ?? []]) {
+      for (const { frame, text } of frames) expect(unpadded(text)).toEqual(frame);
       expect(frames.map((f) => f.frame)).toEqual([
         {
           type: 'chat',
@@ -126,7 +139,7 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
       for (const frames of posted.values()) {
         expect(frames).toHaveLength(1);
         expect(frames[0].frame).toMatchObject({ type: 'chat', version: now.version, channel: 'table', from });
-        expect(frames[0].text).toBe(JSON.stringify(frames[0].frame));
+        expect(unpadded(frames[0].text)).toEqual(frames[0].frame);
         expect((frames[0].frame as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
           message,
         ]);
@@ -156,7 +169,8 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     const second = fold(t);
     await sendViews(deps, held(second), checked);
     const posted = fanOut.take();
-    expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
+    const chatTo = [...posted].filter(([, frames]) => frames.some((f) => f.frame.type === 'chat'));
+    expect(chatTo.map(([connection]) => connection).sort()).toEqual(['c-1', 'c-2']);
     expect(posted.get('c-2')?.[0].frame).toMatchObject({
       type: 'chat',
       version: second.version,
@@ -270,11 +284,15 @@ describe('a round of views: each seat sent its own, only when it changed', () =>
     await sendViews(deps, held(after), before);
 
     const posted = fanOut.take();
-    expect([...posted.keys()].sort()).toEqual(['c-1', 'c-2']);
+    const linksTo = [...posted].filter(([, frames]) => frames.some((f) => f.frame.type === 'links'));
+    expect(linksTo.map(([connection]) => connection).sort()).toEqual(['c-1', 'c-2']);
     const links = (seat: number) => linksIn(posted, seat);
     const voice = { audio: true, video: false };
     expect(links(1)?.frame).toMatchObject({ peers: [{ peer: 2, send: voice, receive: voice }] });
     expect(links(2)?.frame).toMatchObject({ peers: [{ peer: 1, send: voice, receive: voice }] });
-    for (const { frame, text } of posted.get('c-1') ?? []) expect(text).toBe(JSON.stringify(frame));
+    for (const { frame, text } of posted.get('c-1') ?? []) expect(unpadded(text)).toEqual(frame);
+    // the town's phones are sent as many frames, of the same size
+    const shapes = shapesOf(posted, SEATED);
+    for (const shape of shapes) expect(shape).toEqual(shapes[0]);
   });
 });

@@ -39,7 +39,7 @@ const chatFramesOf = (client: GameClient, from: number) =>
   client.frames.slice(from).filter((f): f is ChatFrame => f.type === 'chat');
 
 describe('local stack: a chat line is a frame of its own, to its readers only', () => {
-  it('given night 1, when a mafioso writes on the mafia channel, then each living mafioso gets one small chat frame of that line and nobody else gets anything', async () => {
+  it('given night 1, when a mafioso writes on the mafia channel, then each living mafioso gets one small chat frame of that line, every other living seat a cover frame of its size, and the host and the dead nothing', async () => {
     const table = await LocalTable.open(server.wsUrl, 7, LONG_NIGHTS);
     try {
       await table.start();
@@ -64,7 +64,10 @@ describe('local stack: a chat line is a frame of its own, to its readers only', 
           expect(got.map((f) => f.type)).toEqual(['chat']);
           const [frame] = chatFramesOf(client, from);
           expect(frame.messages.map((m) => m.text)).toEqual(['the sheriff is 3']);
-          expect(bytes(frame)).toBeLessThan(1024);
+          expect(bytes(frame)).toBe(1024);
+        } else if (typeof client.seat === 'number' && alive(client.seat)) {
+          expect(got.map((f) => f.type)).toEqual(['cover']);
+          expect(bytes(got[0])).toBe(1024);
         } else expect(got, `seat ${client.seat}`).toEqual([]);
       }
     } finally {

@@ -438,6 +438,9 @@ export class GameSocket implements ReactiveController, Signalling {
     }
     clearTimeout(this.pongTimer);
     switch (frame.type) {
+      // Made up the count of a round's frames: it brings nothing (its `pad`, like any frame's, is ignored).
+      case 'cover':
+        return;
       case 'created':
       case 'joined':
       case 'watching':
