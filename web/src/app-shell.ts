@@ -45,6 +45,7 @@ import './pages/game-page.js';
 import './pages/home-page.js';
 import './pages/host-page.js';
 import './pages/lobby-page.js';
+import './pages/sheet-page.js';
 import './pages/watch-page.js';
 import { hrefOf, parseRoute, type Route } from './router.js';
 import { shared } from './styles/shared.js';
@@ -236,7 +237,7 @@ export class AppShell extends LitElement {
         .watchOffer=${this.watchOffer}
       ></sc-home-page>`;
     }
-    // Loaded when first shown (a module loads once): most phones never print a sheet or see a tournament.
+    // Loaded when first shown (a module loads once): most phones never see a tournament.
     if (r.page === 'tournament') {
       void import('./pages/tournament-page.js');
       return html`<sc-tournament-page
@@ -266,10 +267,7 @@ export class AppShell extends LitElement {
     if (!view) {
       return html`<p class="card" role="status">${msg('Opening the game…', { id: 'room.opening' })}</p>`;
     }
-    if (r.page === 'sheet') {
-      void import('./pages/sheet-page.js');
-      return html`<sc-sheet-page></sc-sheet-page>`;
-    }
+    if (r.page === 'sheet') return html`<sc-sheet-page></sc-sheet-page>`;
     switch (screenOf(view)) {
       case 'lobby':
         return html`<sc-lobby-page
