@@ -44,7 +44,11 @@ export class GameDashboard extends Construct {
       ],
       [
         app('Commands', [AppMetric.commandAccepted, AppMetric.commandRejected, AppMetric.commandFailed]),
-        app('Races for a version', [AppMetric.raceLost, AppMetric.raceGaveUp]),
+        app('Races for a version, receipts owed', [
+          AppMetric.raceLost,
+          AppMetric.raceGaveUp,
+          AppMetric.sealFailed,
+        ]),
         new GraphWidget({
           title: 'Deadlines (left), sweeps and stalled games (right)',
           width,
