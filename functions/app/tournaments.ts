@@ -8,7 +8,7 @@ import type { KeptTournament } from '../ports/tournament-book.js';
 import { backoff } from './commit.js';
 import type { AppDeps } from './deps.js';
 import { errorFrame, type Reply } from './frames.js';
-import { hostOf, openRoom, parseSettings } from './rooms.js';
+import { hostOf, type OpenedRoom, openRoom, parseSettings } from './rooms.js';
 import { hashToken, mintToken } from './tokens.js';
 
 /** Changes tried again when another one landed on the tournament first (judges opening tables at once). */
@@ -158,7 +158,7 @@ export async function openTournamentTable(
   const device = frame.device === undefined ? undefined : hashToken(frame.device);
   // What the attempts learn, kept across them: the room opened (once) and the seats it was opened with.
   const held: {
-    opened?: { room: Extract<Awaited<ReturnType<typeof openRoom>>, { ok: true }>; seats: string };
+    opened?: { room: Extract<OpenedRoom, { ok: true }>; seats: string };
     again?: Reply;
   } = {};
   const reply = await change(deps, action, frame.tournamentId, frame.key, 'judge', async (kept) => {
