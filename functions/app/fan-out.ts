@@ -13,8 +13,9 @@ import type { Place } from '../ports/directory.js';
 import { announceAudience } from './audience.js';
 import type { AppDeps } from './deps.js';
 import { bucketOf, coverGroup, coverGroupOf, coverOf, paddedNeed, padTo } from './frame-padding.js';
-import { chatPages, linksFrame, viewFrame } from './frames.js';
+import { chatPages, type FullViewFrame, linksFrame, viewFrame } from './frames.js';
 import type { HeldGame } from './game-cache.js';
+import { settingsText } from './settings-key.js';
 
 export interface FanOutResult {
   version: number;
@@ -135,14 +136,14 @@ function changedFrames(shown: Folded, now: Folded, seat: Seat): Sendable[] {
   const built = build(now, seat, 'view');
   const before = comparedAt(shown, seat, 'view');
   if (before.head === built.head && before.body === built.body && before.settings === built.settings)
-    // Unchanged for the seat: a later patch still follows the view it was last sent.
-    remember(now, seat, 'view', { ...built, since: before.since });
-  else out.push(built);
+    // Unchanged for the seat: nothing to send, and the next round compares with this.
+    remember(now, seat, 'view', built);
+  else out.push(before.settings === built.settings ? lean(built) : built);
   out.push(...chatFrames(shown, now, seat, before.channels, built.channels));
   if (!sameLinks(shown.state, now.state)) {
     const links = build(now, seat, 'links');
     const was = comparedAt(shown, seat, 'links');
-    if (was.body === links.body) remember(now, seat, 'links', { ...links, since: was.since });
+    if (was.body === links.body) remember(now, seat, 'links', links);
     else out.push(links);
   }
   return out;
@@ -186,15 +187,14 @@ export function chatFrame(
  * Only this is kept, not the frame's whole text: most of it is the settings, which need not be held twice.
  * A view's JSON is kept as the two strings it was serialised in (who it is for, then the rest), not joined
  * into one: joining them would copy a few kilobytes per seat per round only to compare them. `channels`:
- * the chat channels the view says the seat reads. `since` is the version of the last view the seat was
- * sent that differed from the one before it.
+ * the chat channels the view says the seat reads. A view whose settings are those of the one compared
+ * with is sent without them (`lean`).
  */
 interface Compared {
   head: string;
   body: string;
   settings: string;
   channels: readonly Channel[];
-  since: number;
 }
 
 /** A frame ready to send, with its text (its JSON; padded, a `pad` field the object does not hold). */
@@ -228,8 +228,8 @@ function remember(folded: Folded, seat: Seat, type: 'view' | 'links', compared: 
     bySeat = new Map();
     comparedByFold.set(folded, bySeat);
   }
-  const { head, body, settings, channels, since } = compared;
-  bySeat.set(`${type}:${seat}`, { head, body, settings, channels, since });
+  const { head, body, settings, channels } = compared;
+  bySeat.set(`${type}:${seat}`, { head, body, settings, channels });
 }
 
 const comparedByFold = new WeakMap<Folded, Map<string, Compared>>();
@@ -239,36 +239,38 @@ function serialiseLinks(frame: Extract<ServerFrame, { type: 'links' }>): Built {
   const text = JSON.stringify(frame);
   const head = `{"type":"links","version":${frame.version}`;
   const body = text.startsWith(head) ? text.slice(head.length) : JSON.stringify({ ...frame, version: 0 });
-  return { frame, text, head: '', body, settings: '', channels: [], since: frame.version };
+  return { frame, text, head: '', body, settings: '', channels: [] };
 }
 
 /**
  * A view frame's text is exactly `JSON.stringify(frame)`, with the settings serialised once per settings
- * object: they are most of a view's bytes and keys, every view of a game holds the same object, and it
- * stays the same until the host changes them.
+ * object (`settingsText`): they are most of a view's bytes and keys.
  */
-function serialiseView(frame: Extract<ServerFrame, { type: 'view' }>): Built {
+function serialiseView(frame: FullViewFrame): Built {
   const { viewer, seat, hostName, settings, ...rest } = frame.view;
-  let json = settingsJson.get(settings);
-  if (json === undefined) {
-    json = JSON.stringify(settings);
-    settingsJson.set(settings, json);
-  }
-  const before = JSON.stringify({ viewer, seat, hostName });
-  const after = JSON.stringify(rest);
-  const text = `{"type":"view","version":${frame.version},"view":${before.slice(0, -1)},"settings":${json}${after === '{}' ? '' : `,${after.slice(1, -1)}`}}}`;
+  const json = settingsText(settings).json;
+  const head = JSON.stringify({ viewer, seat, hostName });
+  const body = JSON.stringify(rest);
   return {
     frame,
-    text,
-    head: before,
-    body: after,
+    text: viewText(frame.version, head, json, body),
+    head,
+    body,
     settings: json,
     channels: frame.view.chat,
-    since: frame.version,
   };
 }
 
-const settingsJson = new WeakMap<object, string>();
+/** A view the seat holds the settings of (the same key as its last view's): sent without them. */
+function lean({ frame, head, body }: Built): Sendable {
+  if (frame.type !== 'view') return { frame, text: JSON.stringify(frame) };
+  const { settings: _, ...view } = frame.view;
+  return { frame: { ...frame, view }, text: viewText(frame.version, head, null, body) };
+}
+
+/** `body` holds at least the settings' key, so it is never `{}`. */
+const viewText = (version: number, head: string, settings: string | null, body: string) =>
+  `{"type":"view","version":${version},"view":${head.slice(0, -1)}${settings === null ? '' : `,"settings":${settings}`},${body.slice(1, -1)}}}`;
 
 /**
  * The game as its views last went out before commit `seq`: what this process sent, brought forward over any

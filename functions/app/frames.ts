@@ -3,6 +3,7 @@ import {
   canRead,
   type ErrorCode,
   type Folded,
+  type GameView,
   latestPage,
   linksOf,
   type ServerFrame,
@@ -10,6 +11,7 @@ import {
   viewFor,
 } from '../../shared/index.js';
 import type { Place } from '../ports/directory.js';
+import { settingsText } from './settings-key.js';
 
 /** What a command's handling produced: frames for the sender, and the fields of its log line. */
 export interface Reply {
@@ -73,9 +75,21 @@ export function spectatorRefusal(log: Omit<ReplyLog, 'outcome'>, commandId?: str
   };
 }
 
-/** The receiver's own view of a game at a version. */
-export function viewFrame(folded: Folded, seat: Place): Extract<ServerFrame, { type: 'view' }> {
-  return { type: 'view', version: folded.version, view: viewFor(folded.state, viewerOf(seat)) };
+/** The receiver's own view of a game at a version, its settings in it. */
+export function viewFrame(folded: Folded, seat: Place): FullViewFrame {
+  const view = viewFor(folded.state, viewerOf(seat));
+  return {
+    type: 'view',
+    version: folded.version,
+    view: { ...view, settingsKey: settingsText(view.settings).key },
+  };
+}
+
+/** A view frame with its settings. */
+export interface FullViewFrame {
+  type: 'view';
+  version: number;
+  view: GameView & { settingsKey: string };
 }
 
 /**

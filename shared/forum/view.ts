@@ -38,9 +38,12 @@ export interface ForumView {
   knocks: Array<KnockReport & { round: number }>;
   /** What came of his own acts, every night so far (his alone: nobody else's view holds them). */
   reports: ActReport[];
-  /** The host who does not play and the analyst: every purse. */
+  /** The host who does not play and the analyst: every purse that holds something (a seat not listed has none). */
   purses: Record<string, Purse> | null;
 }
+
+const emptyPurse = (p: Purse) =>
+  p.points === 0 && p.bucks === 0 && p.level === 0 && Object.values(p.items).every((n) => n === 0);
 
 export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean): ForumView | null {
   const forum = s.forum;
@@ -75,6 +78,8 @@ export function forumViewFor(s: GameState, viewer: Viewer, privileged: boolean):
               saved,
             }))
         : [],
-    purses: privileged ? structuredClone(forum.purses) : null,
+    purses: privileged
+      ? structuredClone(Object.fromEntries(Object.entries(forum.purses).filter(([, p]) => !emptyPurse(p))))
+      : null,
   };
 }

@@ -209,7 +209,12 @@ export type ServerFrame =
    * connections were all gone, so a client takes the first after it binds whatever its `rev`.
    */
   | { type: 'audience'; gameId: string; count: number; rev: number }
-  | { type: 'view'; version: number; view: GameView }
+  /**
+   * The receiver's view. `settingsKey` names its settings; they are sent with every view a connection asks
+   * for (`resume`, `sync`, `join`, `watch`) and whenever they changed, and left out of the others: a client
+   * keeps the last ones it was sent, and one holding settings of another key asks for `sync`.
+   */
+  | { type: 'view'; version: number; view: SentView }
   /**
    * New lines of one channel the receiver reads, brought by commit `version`: messages `from` … of that
    * channel. A client holding fewer than `from` of it missed some and asks for `sync`; the ones it holds
@@ -250,6 +255,9 @@ export type ServerFrame =
   | { type: 'tournament'; tournament: TournamentView }
   /** `commandId` is set on `busy`: that command was not taken and may be sent again as it was. */
   | { type: 'error'; code: ErrorCode; message: string; commandId?: string };
+
+/** A view as sent: its settings named by their key, and left out where the receiver holds them already. */
+export type SentView = Omit<GameView, 'settings'> & { settings?: GameView['settings']; settingsKey: string };
 
 export type FrameParse = { ok: true; frame: ClientFrame } | { ok: false; code: ErrorCode; message: string };
 

@@ -26,8 +26,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const viewsOf = (client: GameClient) =>
-  client.frames.flatMap((f) => (f.type === 'view' ? [{ version: f.version, view: f.view }] : []));
+/** Every view the client was shown, with its settings (sent in it or held from an earlier one). */
+const viewsOf = (client: GameClient) => client.views();
 
 describe('replay over the real server', () => {
   it('given a whole online game over WebSockets, when its log is replayed, then every view the server sent is the replayed view at that version', async () => {

@@ -5,7 +5,8 @@ import { allLines } from '../../web/src/logic/chat-lines.js';
 import { type Following, follow, following } from '../../web/src/logic/frames.js';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
-type ViewFrame = Frame<'view'>;
+/** A view frame as the socket's client holds it: with the settings, sent in it or held from an earlier one. */
+type ViewFrame = { type: 'view'; version: number; view: GameView };
 
 /**
  * A player's (or host's) socket for tests: sends frames, keeps every frame received in order, and waits for
@@ -15,6 +16,8 @@ type ViewFrame = Frame<'view'>;
 export class GameClient {
   readonly frames: ServerFrame[] = [];
   private readonly shown: ViewFrame[] = [];
+  /** The settings each key named, as views brought them. */
+  private readonly settings = new Map<string, GameView['settings']>();
   private held: Following = following('');
   private readonly waiters = new Set<() => void>();
   gameId = '';
@@ -27,7 +30,7 @@ export class GameClient {
       this.frames.push(frame);
       if (frame.type === 'created' || frame.type === 'joined' || frame.type === 'watching')
         this.gameId = frame.gameId;
-      if (frame.type === 'view') this.shown.push(frame);
+      if (frame.type === 'view') this.show(frame);
       this.follow(frame);
       for (const wake of [...this.waiters]) wake();
     });
@@ -64,6 +67,15 @@ export class GameClient {
     return this.waitFor(match, timeoutMs, from);
   }
 
+  private show({ version, view: { settings: sent, settingsKey, ...rest } }: Frame<'view'>): void {
+    if (sent !== undefined) this.settings.set(settingsKey, sent);
+    const settings = this.settings.get(settingsKey);
+    // Settings it was never sent (a fan-out view that overtook the answer to its join): as the PWA's client,
+    // it does not take that view; the answer on its way brings them.
+    if (settings === undefined) return;
+    this.shown.push({ type: 'view', version, view: { ...rest, settings } });
+  }
+
   private follow(frame: ServerFrame): void {
     if (this.held.gameId !== this.gameId) this.held = following(this.gameId);
     this.held = follow(this.held, frame, false).held;
@@ -79,9 +91,9 @@ export class GameClient {
     return this.waitIn(this.frames, match, timeoutMs, from);
   }
 
-  private waitIn<T extends ServerFrame>(
-    list: readonly ServerFrame[],
-    match: (f: ServerFrame) => f is T,
+  private waitIn<F, T extends F>(
+    list: readonly F[],
+    match: (f: F) => f is T,
     timeoutMs: number,
     from: number,
   ): Promise<T> {
@@ -129,8 +141,10 @@ export class GameClient {
     return joined;
   }
 
-  resume(gameId = this.gameId, token = this.token): Promise<ViewFrame | Frame<'error'>> {
-    return this.request({ action: 'resume', gameId, token }, isAny('view', 'error'));
+  async resume(gameId = this.gameId, token = this.token): Promise<ViewFrame | Frame<'error'>> {
+    const answer = await this.request({ action: 'resume', gameId, token }, isAny('view', 'error'));
+    // The view just shown is this one, as its client holds it.
+    return answer.type === 'view' ? (this.shown.at(-1) as ViewFrame) : answer;
   }
 
   /** Sends a command and waits for its ack or rejection. */
@@ -176,7 +190,7 @@ export class GameClient {
   ): Promise<ViewFrame> {
     return this.waitIn(
       this.shown,
-      (f): f is ViewFrame => f.type === 'view' && f.version >= minVersion && match(f.view, f.version),
+      (f): f is ViewFrame => f.version >= minVersion && match(f.view, f.version),
       timeoutMs,
       0,
     );

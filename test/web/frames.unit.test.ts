@@ -124,8 +124,9 @@ describe('the chat lines a phone holds, by their place in each channel', () => {
 describe('a phone following its game frame by frame (`follow`)', () => {
   const t = givenGame({ preset: 'online' }, 7, { 1: 'mafia', 2: 'don', 3: 'sheriff' });
   until(t, { phase: { kind: 'day', round: 1 } });
-  const view = seatView(t, 5);
+  const view = { ...seatView(t, 5), settingsKey: 'k1' };
   const start = follow(following('g1'), { type: 'view', version: 10, view }, true).held;
+  const { settings: _, ...lean } = view;
 
   it("given its view, when a chat frame of a channel it reads follows, then the lines are held and the version is the frame's", () => {
     const step = follow(start, chat(11, 0, ['hi']), false);
@@ -161,6 +162,31 @@ describe('a phone following its game frame by frame (`follow`)', () => {
 
   it('given an older view arriving late, when it comes, then it is not taken and the phone asks for sync', () => {
     expect(follow(start, { type: 'view', version: 9, view }, false)).toEqual({ held: start, sync: true });
+  });
+
+  it('given settings held, when a view comes without settings naming the same key, then it is held with them', () => {
+    const step = follow(start, { type: 'view', version: 12, view: lean }, false);
+    expect(step.sync).toBe(false);
+    expect(step.held.viewVersion).toBe(12);
+    expect(step.held.view?.settings).toEqual(view.settings);
+    expect(step.held.view).not.toHaveProperty('settingsKey');
+  });
+
+  it('given settings held, when a view comes without settings naming another key (their change was missed), then it asks for sync and keeps what it held', () => {
+    const other = { ...lean, settingsKey: 'k2' };
+    expect(follow(start, { type: 'view', version: 12, view: other }, false)).toEqual({
+      held: start,
+      sync: true,
+    });
+    expect(follow(following('g1'), { type: 'view', version: 12, view: lean }, false).sync).toBe(true);
+  });
+
+  it('given a resync under way, when a fan-out view without settings it lacks comes, then it waits for the answer', () => {
+    const none = following('g1');
+    expect(follow(none, { type: 'view', version: 12, view: lean }, true)).toEqual({
+      held: none,
+      sync: false,
+    });
   });
 });
 

@@ -62,7 +62,7 @@ describe("the PWA's socket: the server's word on the version wins", () => {
       // Whoever could post to the connection: a view far ahead of the game.
       const bindings = await server.app.deps.directory.connectionsOf(table.gameId);
       const newest = bindings.at(-1)?.connectionId as string;
-      const forged = { ...(controller.view as GameView) };
+      const forged = { ...(controller.view as GameView), settingsKey: 'forged' };
       const management = new ApiGatewayManagementApiClient({
         endpoint: server.managementEndpoint,
         region: 'eu-west-1',

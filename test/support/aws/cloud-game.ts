@@ -1,13 +1,6 @@
-import { viewFrame } from '../../../functions/app/frames.js';
+import { viewerOf } from '../../../functions/app/frames.js';
 import type { Commit } from '../../../functions/ports/event-store.js';
-import {
-  emptyFold,
-  type Folded,
-  foldCommits,
-  keptOf,
-  type ServerFrame,
-  THREAD_PAGE,
-} from '../../../shared/index.js';
+import { emptyFold, type Folded, foldCommits, keptOf, THREAD_PAGE, viewFor } from '../../../shared/index.js';
 import { PRESETS } from '../../../shared/rules/presets.js';
 import type { PresetId } from '../../../shared/rules/settings.js';
 import { countOf } from '../../../web/src/logic/chat-lines.js';
@@ -145,7 +138,8 @@ export class CloudGame {
     const wrong: string[] = [];
     for (const phone of this.phones) {
       if (!phone.open) continue;
-      const expected = viewFrame(this.folded, phone.place) as Extract<ServerFrame, { type: 'view' }>;
+      // The view as its phone holds it (with its settings, whether or not the last frame carried them).
+      const expected = { view: viewFor(this.folded.state, viewerOf(phone.place)) };
       const place = String(phone.place);
       const phases = this.due.get(place) ?? new Set<string>();
       phases.add(expected.view.phase.id);

@@ -531,7 +531,7 @@ export class GameSocket implements ReactiveController, Signalling {
     if (step.held === this.held) return;
     this.held = step.held;
     this.outbox = stillUnsent(this.outbox, step.held.chat);
-    if (frame.type === 'view') this.tookView(session, frame.view);
+    if (frame.type === 'view' && step.held.view) this.tookView(session, step.held.view);
     this.options.onChange();
   }
 

@@ -53,8 +53,10 @@ export function acceptAudience(held: HeldAudience | null, gameId: string, frame:
 export interface Following {
   gameId: string;
   view: GameView | null;
-  /** The version of the view held: a `patch` applies to it only. */
+  /** The version of the view held. */
   viewVersion: number;
+  /** The key of the settings held (`settingsKey`): a view sent without settings names the ones it has. */
+  settingsKey: string;
   /** The highest version a frame of the game brought (a chat line's commit may be newer than the view). */
   version: number;
   chat: HeldChat;
@@ -64,6 +66,7 @@ export const following = (gameId: string): Following => ({
   gameId,
   view: null,
   viewVersion: 0,
+  settingsKey: '',
   version: 0,
   chat: {},
 });
@@ -86,9 +89,17 @@ export function follow(held: Following, frame: ServerFrame, resyncing: boolean):
   switch (frame.type) {
     case 'view': {
       if (!resyncing && !acceptView(at, held.gameId, frame.version)) return { held, sync: true };
+      const { settings: sent, settingsKey, ...rest } = frame.view;
+      const settings = sent ?? (settingsKey === held.settingsKey ? held.view?.settings : undefined);
+      // Sent without the settings, and the ones held are others (a view that brought them was missed).
+      if (settings === undefined) return resyncing ? same : { held, sync: true };
+      const view: GameView = { ...rest, settings };
       const version = resyncing ? frame.version : Math.max(held.version, frame.version);
-      const chat = keepChannels(held.chat, frame.view.chat);
-      return { held: { ...held, view: frame.view, viewVersion: frame.version, version, chat }, sync: false };
+      const chat = keepChannels(held.chat, view.chat);
+      return {
+        held: { ...held, view, viewVersion: frame.version, settingsKey, version, chat },
+        sync: false,
+      };
     }
     case 'chat': {
       // No view yet: the one on its way comes with its pages.
