@@ -205,6 +205,7 @@ export interface Sendable {
 
 /** A seat's frame at a fold, ready to send. */
 type Built = Compared & Sendable;
+type ViewBuilt = Built & { frame: FullViewFrame };
 
 /**
  * Where nothing was kept for the fold (a fresh process), the seat's view is taken to have changed at the
@@ -215,6 +216,8 @@ function comparedAt(folded: Folded, seat: Seat, type: 'view' | 'links'): Compare
   return comparedByFold.get(folded)?.get(`${type}:${seat}`) ?? build(folded, seat, type);
 }
 
+function build(folded: Folded, seat: Seat, type: 'view'): ViewBuilt;
+function build(folded: Folded, seat: Seat, type: 'view' | 'links'): Built;
 function build(folded: Folded, seat: Seat, type: 'view' | 'links'): Built {
   const built =
     type === 'view' ? serialiseView(viewFrame(folded, seat)) : serialiseLinks(linksFrame(folded, seat));
@@ -246,7 +249,7 @@ function serialiseLinks(frame: Extract<ServerFrame, { type: 'links' }>): Built {
  * A view frame's text is exactly `JSON.stringify(frame)`, with the settings serialised once per settings
  * object (`settingsText`): they are most of a view's bytes and keys.
  */
-function serialiseView(frame: FullViewFrame): Built {
+function serialiseView(frame: FullViewFrame): ViewBuilt {
   const { viewer, seat, hostName, settings, ...rest } = frame.view;
   const json = settingsText(settings).json;
   const head = JSON.stringify({ viewer, seat, hostName });
@@ -262,8 +265,7 @@ function serialiseView(frame: FullViewFrame): Built {
 }
 
 /** A view the seat holds the settings of (the same key as its last view's): sent without them. */
-function lean({ frame, head, body }: Built): Sendable {
-  if (frame.type !== 'view') return { frame, text: JSON.stringify(frame) };
+function lean({ frame, head, body }: ViewBuilt): Sendable {
   const { settings: _, ...view } = frame.view;
   return { frame: { ...frame, view }, text: viewText(frame.version, head, null, body) };
 }

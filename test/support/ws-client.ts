@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { ChatMessage, GameView, ServerFrame } from '../../shared/index.js';
 import { allLines } from '../../web/src/logic/chat-lines.js';
-import { type Following, follow, following } from '../../web/src/logic/frames.js';
+import { type Following, follow, following, withSettings } from '../../web/src/logic/frames.js';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 /** A view frame as the socket's client holds it: with the settings, sent in it or held from an earlier one. */
@@ -67,13 +67,12 @@ export class GameClient {
     return this.waitFor(match, timeoutMs, from);
   }
 
-  private show({ version, view: { settings: sent, settingsKey, ...rest } }: Frame<'view'>): void {
-    if (sent !== undefined) this.settings.set(settingsKey, sent);
-    const settings = this.settings.get(settingsKey);
+  private show({ version, view: sent }: Frame<'view'>): void {
+    if (sent.settings !== undefined) this.settings.set(sent.settingsKey, sent.settings);
+    const view = withSettings(sent, (key) => this.settings.get(key));
     // Settings it was never sent (a fan-out view that overtook the answer to its join): as the PWA's client,
     // it does not take that view; the answer on its way brings them.
-    if (settings === undefined) return;
-    this.shown.push({ type: 'view', version, view: { ...rest, settings } });
+    if (view !== null) this.shown.push({ type: 'view', version, view });
   }
 
   private follow(frame: ServerFrame): void {

@@ -139,19 +139,19 @@ export class CloudGame {
     for (const phone of this.phones) {
       if (!phone.open) continue;
       // The view as its phone holds it (with its settings, whether or not the last frame carried them).
-      const expected = { view: viewFor(this.folded.state, viewerOf(phone.place)) };
+      const expected = viewFor(this.folded.state, viewerOf(phone.place));
       const place = String(phone.place);
       const phases = this.due.get(place) ?? new Set<string>();
-      phases.add(expected.view.phase.id);
+      phases.add(expected.phase.id);
       this.due.set(place, phases);
       // Compared key by key (keys in any order), and the keys that differ named.
       const shown: Record<string, unknown> = { ...phone.latest?.view };
-      const due: Record<string, unknown> = { ...expected.view };
+      const due: Record<string, unknown> = { ...expected };
       const differ = Object.keys(due).filter(
         (key) => JSON.stringify(shown[key]) !== JSON.stringify(due[key]),
       );
       // And the chat: every channel it reads, up to its last line, ending as the state keeps it.
-      for (const channel of expected.view.chat) {
+      for (const channel of expected.chat) {
         const kept = keptOf(this.folded.state, channel);
         const lines = phone.held.chat[channel]?.lines ?? [];
         // At least a page's worth of the latest, the same on both, and the count of all said.
@@ -163,7 +163,7 @@ export class CloudGame {
       }
       if (differ.length > 0) {
         wrong.push(
-          `${this.tag} ${place} at v${this.folded.version} (${expected.view.phase.id}) shows v${phone.latest?.version} (${phone.latest?.view.phase.id}), other ${differ.join(', ')}`,
+          `${this.tag} ${place} at v${this.folded.version} (${expected.phase.id}) shows v${phone.latest?.version} (${phone.latest?.view.phase.id}), other ${differ.join(', ')}`,
         );
       }
     }

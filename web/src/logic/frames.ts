@@ -1,4 +1,4 @@
-import type { ServerFrame } from '../../../shared/protocol/frames.js';
+import type { SentView, ServerFrame } from '../../../shared/protocol/frames.js';
 import type { GameView } from '../../../shared/views/types.js';
 import { type HeldChat, keepChannels, takeLines, takePage } from './chat-lines.js';
 
@@ -71,6 +71,19 @@ export const following = (gameId: string): Following => ({
   chat: {},
 });
 
+/**
+ * A view as sent, whole: with its own settings, or, sent without them, with the ones held under the key it
+ * names (`heldUnder`); null when none are held under that key.
+ */
+export function withSettings(
+  sent: SentView,
+  heldUnder: (key: string) => GameView['settings'] | undefined,
+): GameView | null {
+  const { settings: own, settingsKey, ...rest } = sent;
+  const settings = own ?? heldUnder(settingsKey);
+  return settings === undefined ? null : { ...rest, settings };
+}
+
 /** What a frame did to what the phone holds: the new holding (the same object when nothing changed). */
 export interface Step {
   held: Following;
@@ -89,11 +102,12 @@ export function follow(held: Following, frame: ServerFrame, resyncing: boolean):
   switch (frame.type) {
     case 'view': {
       if (!resyncing && !acceptView(at, held.gameId, frame.version)) return { held, sync: true };
-      const { settings: sent, settingsKey, ...rest } = frame.view;
-      const settings = sent ?? (settingsKey === held.settingsKey ? held.view?.settings : undefined);
+      const view = withSettings(frame.view, (key) =>
+        key === held.settingsKey ? held.view?.settings : undefined,
+      );
       // Sent without the settings, and the ones held are others (a view that brought them was missed).
-      if (settings === undefined) return resyncing ? same : { held, sync: true };
-      const view: GameView = { ...rest, settings };
+      if (view === null) return resyncing ? same : { held, sync: true };
+      const settingsKey = frame.view.settingsKey;
       const version = resyncing ? frame.version : Math.max(held.version, frame.version);
       const chat = keepChannels(held.chat, view.chat);
       return {
